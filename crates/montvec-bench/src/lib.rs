@@ -1,0 +1,1 @@
+//! Peers (GMP, OpenSSL) and the timing harness for `montvec bench`.

@@ -1,0 +1,77 @@
+//! The constant-time vocabulary: masks from `subtle::Choice`, masked select, swap and compare
+//! over limb slices. Everything secret-dependent in the crate goes through these few words.
+//!
+//! Leaks: slice lengths only. Comparisons scan every limb; selection is by mask, never by branch.
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, ConstantTimeLess};
+
+use crate::limb::{sbb, Limb};
+
+/// All-ones when `c` is true, zero otherwise.
+#[inline(always)]
+pub fn mask(c: Choice) -> Limb {
+    (c.unwrap_u8() as Limb).wrapping_neg()
+}
+
+/// A `Choice` from a limb that is 0 or 1 (a carry or borrow).
+#[inline(always)]
+pub fn choice_from_bit(bit: Limb) -> Choice {
+    debug_assert!(bit <= 1);
+    Choice::from(bit as u8)
+}
+
+/// `dst = c ? src : dst`, limb by limb.
+#[inline]
+pub fn conditional_assign(dst: &mut [Limb], src: &[Limb], c: Choice) {
+    debug_assert_eq!(dst.len(), src.len());
+    let m = mask(c);
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d ^= m & (*d ^ *s);
+    }
+}
+
+/// Swap `a` and `b` when `c` is true.
+#[inline]
+pub fn conditional_swap(a: &mut [Limb], b: &mut [Limb], c: Choice) {
+    debug_assert_eq!(a.len(), b.len());
+    let m = mask(c);
+    for (x, y) in a.iter_mut().zip(b.iter_mut()) {
+        let t = m & (*x ^ *y);
+        *x ^= t;
+        *y ^= t;
+    }
+}
+
+/// `x == y` over equal-length slices.
+pub fn eq(x: &[Limb], y: &[Limb]) -> Choice {
+    debug_assert_eq!(x.len(), y.len());
+    x.ct_eq(y)
+}
+
+/// `x < y` over equal-length slices, by the borrow of `x - y`.
+pub fn lt(x: &[Limb], y: &[Limb]) -> Choice {
+    debug_assert_eq!(x.len(), y.len());
+    let mut borrow = 0;
+    for (&a, &b) in x.iter().zip(y) {
+        (_, borrow) = sbb(a, b, borrow);
+    }
+    choice_from_bit(borrow)
+}
+
+/// `x == 0`.
+pub fn is_zero(x: &[Limb]) -> Choice {
+    let acc = x.iter().fold(0, |acc, &w| acc | w);
+    acc.ct_eq(&0)
+}
+
+/// `a < b` for single words.
+#[inline(always)]
+pub fn lt_word(a: Limb, b: Limb) -> Choice {
+    a.ct_lt(&b)
+}
+
+/// `c ? a : b` for single words.
+#[inline(always)]
+pub fn select_word(a: Limb, b: Limb, c: Choice) -> Limb {
+    Limb::conditional_select(&b, &a, c)
+}

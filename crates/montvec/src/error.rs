@@ -1,0 +1,66 @@
+//! The crate's error type: every rejected input gets its own variant.
+
+use core::fmt;
+
+/// What went wrong: malformed numbers and unusable moduli.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A hexadecimal or decimal string held a character outside its alphabet.
+    InvalidDigit {
+        /// Byte offset of the offending character.
+        position: usize,
+        /// The character found there.
+        found: char,
+    },
+    /// An empty string where a number was expected.
+    Empty,
+    /// The modulus is even (Montgomery arithmetic needs an odd modulus).
+    EvenModulus,
+    /// The modulus is 0 or 1.
+    ModulusTooSmall,
+    /// The modulus has more bits than this build supports.
+    ModulusTooLarge {
+        /// Bits in the modulus given.
+        bits: usize,
+        /// The largest modulus size accepted.
+        max_bits: usize,
+    },
+    /// Operands belong to different moduli or have the wrong length.
+    LengthMismatch {
+        /// Limbs expected.
+        expected: usize,
+        /// Limbs found.
+        found: usize,
+    },
+    /// A Montgomery element was used with a modulus other than the one that made it.
+    ForeignElement,
+    /// The requested backend is not available on this CPU, or its name is unknown.
+    UnsupportedBackend(String),
+    /// The requested algorithm does not support this modulus size.
+    UnsupportedAlgorithm(&'static str),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidDigit { position, found } => {
+                write!(f, "invalid digit {found:?} at position {position}")
+            }
+            Error::Empty => f.write_str("empty number"),
+            Error::EvenModulus => f.write_str("modulus must be odd"),
+            Error::ModulusTooSmall => f.write_str("modulus must be at least 3"),
+            Error::ModulusTooLarge { bits, max_bits } => {
+                write!(f, "modulus of {bits} bits exceeds the maximum of {max_bits}")
+            }
+            Error::LengthMismatch { expected, found } => {
+                write!(f, "operand has {found} limbs, expected {expected}")
+            }
+            Error::ForeignElement => f.write_str("element belongs to another modulus"),
+            Error::UnsupportedBackend(name) => write!(f, "backend {name:?} is not available"),
+            Error::UnsupportedAlgorithm(why) => write!(f, "algorithm not available: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,74 @@
+//! Sliding-window exponentiation for public exponents (RSA's e, verification): odd powers
+//! only, windows start and end on a set bit, zero runs cost a squaring each.
+//!
+//! Leaks: everything about the exponent (its bit pattern sets the operation sequence).
+
+use crate::limb::{Limb, LIMB_BITS};
+use crate::mont::MontMul;
+
+fn bit(exp: &[Limb], i: usize) -> Limb {
+    (exp[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1
+}
+
+/// `base^exp` in Montgomery form, variable time in `exp`.
+pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
+    let p = m.params();
+    let k = p.limbs();
+    let top = match exp.iter().rposition(|&w| w != 0) {
+        Some(i) => i * LIMB_BITS + (LIMB_BITS - exp[i].leading_zeros() as usize),
+        None => return p.one().to_vec(),
+    };
+    let w = match top {
+        b if b > 512 => 5,
+        b if b > 128 => 4,
+        b if b > 24 => 3,
+        b if b > 4 => 2,
+        _ => 1,
+    };
+    let mut scratch = crate::exp::scratch_for(m);
+    // odd[i] = base^(2i + 1).
+    let mut odd = vec![base.to_vec()];
+    let mut sq = vec![0; k];
+    m.sqr(&mut sq, base, &mut scratch);
+    for i in 1..(1usize << (w - 1)) {
+        let mut next = vec![0; k];
+        m.mul(&mut next, &odd[i - 1], &sq, &mut scratch);
+        odd.push(next);
+    }
+    let mut acc = p.one().to_vec();
+    let mut t = vec![0; k];
+    let mut first = true;
+    let mut i = top as isize - 1;
+    while i >= 0 {
+        if bit(exp, i as usize) == 0 {
+            if !first {
+                m.sqr(&mut t, &acc, &mut scratch);
+                core::mem::swap(&mut acc, &mut t);
+            }
+            i -= 1;
+            continue;
+        }
+        // The longest window [j, i] of at most w bits that ends on a set bit.
+        let mut j = (i - w as isize + 1).max(0);
+        while bit(exp, j as usize) == 0 {
+            j += 1;
+        }
+        let mut val = 0usize;
+        for b in (j..=i).rev() {
+            val = (val << 1) | bit(exp, b as usize) as usize;
+        }
+        if first {
+            acc.copy_from_slice(&odd[val >> 1]);
+            first = false;
+        } else {
+            for _ in j..=i {
+                m.sqr(&mut t, &acc, &mut scratch);
+                core::mem::swap(&mut acc, &mut t);
+            }
+            m.mul(&mut t, &acc, &odd[val >> 1], &mut scratch);
+            core::mem::swap(&mut acc, &mut t);
+        }
+        i = j - 1;
+    }
+    acc
+}

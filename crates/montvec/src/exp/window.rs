@@ -1,0 +1,91 @@
+//! Constant-time fixed-window exponentiation (seed 003 Alg. 2 with the table of §IV).
+//!
+//! Left to right over windows of w bits: w squarings, then one multiplication by the table
+//! entry the window selects (entry 0 is one, so a zero window costs the same multiplication).
+//! The schedule depends only on the exponent's announced length.
+
+use zeroize::Zeroize;
+
+use crate::exp::table::ScatteredTable;
+use crate::limb::{Limb, LIMB_BITS};
+use crate::mont::MontMul;
+
+/// Window width for an exponent of `bits` announced bits: the widths OpenSSL's constant-time
+/// exponentiation uses, which minimise 2^w table products plus bits / w window products.
+pub fn window_width(bits: usize) -> usize {
+    match bits {
+        b if b > 937 => 6,
+        b if b > 306 => 5,
+        b if b > 89 => 4,
+        b if b > 22 => 3,
+        _ => 1,
+    }
+}
+
+/// `w` bits of `exp` starting at bit `pos` (bits past the end read as 0). `pos` is public.
+pub(crate) fn window_at(exp: &[Limb], pos: usize, w: usize) -> Limb {
+    let limb = pos / LIMB_BITS;
+    let shift = pos % LIMB_BITS;
+    let lo = exp.get(limb).copied().unwrap_or(0) >> shift;
+    let hi = if shift + w > LIMB_BITS {
+        exp.get(limb + 1).copied().unwrap_or(0) << (LIMB_BITS - shift)
+    } else {
+        0
+    };
+    (lo | hi) & ((1 << w) - 1)
+}
+
+/// `base^exp` in Montgomery form, for `base` in Montgomery form (k limbs, below n).
+///
+/// Leaks: k and `exp.len()` (the exponent's announced length); nothing of the values.
+pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
+    let p = m.params();
+    let k = p.limbs();
+    let bits = exp.len() * LIMB_BITS;
+    if bits == 0 {
+        return p.one().to_vec();
+    }
+    let w = window_width(bits);
+    let entries = 1usize << w;
+    let mut scratch = crate::exp::scratch_for(m);
+    let mut table = ScatteredTable::new(entries, k);
+
+    // Precomputation: entry i = base^i (public indices), squaring for even i.
+    let mut prev = base.to_vec();
+    let mut cur = vec![0; k];
+    let mut half = vec![0; k];
+    table.scatter(0, p.one());
+    if entries > 1 {
+        table.scatter(1, base);
+    }
+    for i in 2..entries {
+        if i % 2 == 0 {
+            table.gather(&mut half, (i / 2) as Limb);
+            m.sqr(&mut cur, &half, &mut scratch);
+        } else {
+            m.mul(&mut cur, &prev, base, &mut scratch);
+        }
+        table.scatter(i, &cur);
+        core::mem::swap(&mut prev, &mut cur);
+    }
+
+    // Main loop, windows from the top; the top window may be short.
+    let windows = bits.div_ceil(w);
+    let mut acc = vec![0; k];
+    let mut t = vec![0; k];
+    let mut sel = vec![0; k];
+    table.gather(&mut acc, window_at(exp, (windows - 1) * w, w));
+    for win in (0..windows - 1).rev() {
+        for _ in 0..w {
+            m.sqr(&mut t, &acc, &mut scratch);
+            core::mem::swap(&mut acc, &mut t);
+        }
+        table.gather(&mut sel, window_at(exp, win * w, w));
+        m.mul(&mut t, &acc, &sel, &mut scratch);
+        core::mem::swap(&mut acc, &mut t);
+    }
+    for v in [&mut prev, &mut cur, &mut half, &mut t, &mut sel, &mut scratch] {
+        v.zeroize();
+    }
+    acc
+}

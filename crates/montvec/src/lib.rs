@@ -1,0 +1,17 @@
+#![doc = include_str!("../README.md")]
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+pub mod backend;
+pub mod ct;
+pub mod error;
+pub mod exp;
+pub mod limb;
+pub mod modulus;
+pub mod mont;
+pub mod nat;
+
+pub use backend::{Algorithm, Backend};
+pub use error::Error;
+pub use modulus::{Modulus, MontElem, MAX_MODULUS_BITS};
+pub use nat::Nat;

@@ -1,0 +1,86 @@
+//! Word primitives on `u64` limbs: add-with-carry, subtract-with-borrow, multiply-accumulate,
+//! and the slice-level carry chains every kernel is built from.
+//!
+//! Leaks: nothing but slice lengths; no branch or index depends on a limb value.
+
+/// One machine word of a big number, least significant limb first everywhere in this crate.
+pub type Limb = u64;
+/// Bits in a [`Limb`].
+pub const LIMB_BITS: usize = 64;
+
+/// `a + b + carry`, returning `(sum, carry_out)`; `carry` must be 0 or 1.
+#[inline(always)]
+pub const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+    // a + b + carry <= 2 (2^64 - 1) + 1 < 2^65: the high half is 0 or 1.
+    let t = a as u128 + b as u128 + carry as u128;
+    (t as Limb, (t >> 64) as Limb)
+}
+
+/// `a - b - borrow`, returning `(difference, borrow_out)`; `borrow` must be 0 or 1.
+#[inline(always)]
+pub const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
+    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+    (t as Limb, ((t >> 64) as Limb) & 1)
+}
+
+/// `acc + a * b + carry`, returning `(low, high)`.
+#[inline(always)]
+pub const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+    // (2^64 - 1)^2 + 2 (2^64 - 1) = 2^128 - 1: never overflows a u128.
+    let t = acc as u128 + (a as u128) * (b as u128) + carry as u128;
+    (t as Limb, (t >> 64) as Limb)
+}
+
+/// `a * b` as `(low, high)`.
+#[inline(always)]
+pub const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
+    let t = (a as u128) * (b as u128);
+    (t as Limb, (t >> 64) as Limb)
+}
+
+/// `x += y` over `x.len()` limbs (`y` may be shorter, and is zero-extended); returns the carry.
+#[inline]
+pub fn add_assign(x: &mut [Limb], y: &[Limb]) -> Limb {
+    debug_assert!(y.len() <= x.len());
+    let mut carry = 0;
+    for (i, xi) in x.iter_mut().enumerate() {
+        let yi = if i < y.len() { y[i] } else { 0 };
+        (*xi, carry) = adc(*xi, yi, carry);
+    }
+    carry
+}
+
+/// `x -= y` over `x.len()` limbs (`y` may be shorter, and is zero-extended); returns the borrow.
+#[inline]
+pub fn sub_assign(x: &mut [Limb], y: &[Limb]) -> Limb {
+    debug_assert!(y.len() <= x.len());
+    let mut borrow = 0;
+    for (i, xi) in x.iter_mut().enumerate() {
+        let yi = if i < y.len() { y[i] } else { 0 };
+        (*xi, borrow) = sbb(*xi, yi, borrow);
+    }
+    borrow
+}
+
+/// `out = x - y` (equal lengths); returns the borrow.
+#[inline]
+pub fn sub_into(out: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
+    debug_assert!(out.len() == x.len() && x.len() == y.len());
+    let mut borrow = 0;
+    for i in 0..out.len() {
+        (out[i], borrow) = sbb(x[i], y[i], borrow);
+    }
+    borrow
+}
+
+/// `acc += a * b` over `a.len()` limbs of `acc`, returning the carry word that belongs at
+/// `acc[a.len()]`. The inner step of schoolbook multiplication.
+#[inline]
+pub fn mac_row(acc: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    debug_assert!(acc.len() >= a.len());
+    let mut carry = 0;
+    for (i, &ai) in a.iter().enumerate() {
+        (acc[i], carry) = mac(acc[i], ai, b, carry);
+    }
+    carry
+}

@@ -1,0 +1,256 @@
+//! [`Modulus`]: an odd modulus with its precomputation and chosen Montgomery variant, and the
+//! public operations on it; [`MontElem`]: an element in Montgomery form.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::backend::{Algorithm, Backend};
+use crate::error::Error;
+use crate::exp;
+use crate::limb::{Limb, LIMB_BITS};
+use crate::mont::{cios, with_engine, Engine, MontMul, MontParams};
+use crate::nat::Nat;
+
+/// The largest modulus accepted, in bits.
+pub const MAX_MODULUS_BITS: usize = 65536;
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// An odd modulus n >= 3 of any bit length up to [`MAX_MODULUS_BITS`], ready for Montgomery
+/// arithmetic.
+///
+/// ```
+/// use montvec::{Modulus, Nat};
+/// let n = Nat::from_hex("c5")?;                  // 197
+/// let m = Modulus::new(&n)?;
+/// let y = m.pow(&Nat::from_u64(3), &Nat::from_u64(100));
+/// assert_eq!(y.to_decimal_vartime(), "188");     // 3^100 mod 197
+/// # Ok::<(), montvec::Error>(())
+/// ```
+pub struct Modulus {
+    engine: Engine,
+    algorithm: Algorithm,
+    backend: Backend,
+    id: u64,
+}
+
+/// An element in Montgomery form for one [`Modulus`]: k limbs, below n. Zeroized on drop.
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+pub struct MontElem {
+    limbs: Vec<Limb>,
+    #[zeroize(skip)]
+    owner: u64,
+}
+
+impl MontElem {
+    /// The Montgomery representation x * R mod n, k limbs.
+    pub fn as_limbs(&self) -> &[Limb] {
+        &self.limbs
+    }
+}
+
+impl Modulus {
+    /// Prepare `n` with the automatic algorithm choice and the active backend.
+    ///
+    /// Errors: [`Error::EvenModulus`], [`Error::ModulusTooSmall`] (0 or 1),
+    /// [`Error::ModulusTooLarge`], [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`).
+    ///
+    /// Leaks: the bit length of n (its size) and whether n is valid; nothing else of the value.
+    pub fn new(n: &Nat) -> Result<Self, Error> {
+        Self::with_algorithm(n, Algorithm::Auto)
+    }
+
+    /// Prepare `n` with a chosen algorithm, on the active backend.
+    pub fn with_algorithm(n: &Nat, algorithm: Algorithm) -> Result<Self, Error> {
+        Self::with_options(n, algorithm, Backend::active()?)
+    }
+
+    /// Prepare `n` with a chosen algorithm and backend (for tests and benchmarks).
+    pub fn with_options(n: &Nat, algorithm: Algorithm, backend: Backend) -> Result<Self, Error> {
+        if !backend.is_supported() {
+            return Err(Error::UnsupportedBackend(backend.name().to_string()));
+        }
+        let bits = n.bit_length_vartime();
+        if bits <= 1 {
+            return Err(Error::ModulusTooSmall);
+        }
+        if !bool::from(n.is_odd()) {
+            return Err(Error::EvenModulus);
+        }
+        if bits > MAX_MODULUS_BITS {
+            return Err(Error::ModulusTooLarge { bits, max_bits: MAX_MODULUS_BITS });
+        }
+        let k = bits.div_ceil(LIMB_BITS);
+        let params = MontParams::new(n.as_limbs()[..k].to_vec(), bits);
+        let algorithm = match algorithm {
+            Algorithm::Auto => Algorithm::auto_for_bits(bits),
+            a => a,
+        };
+        let engine = match algorithm {
+            Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
+        };
+        let _ = backend;
+        Ok(Modulus { engine, algorithm, backend, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) })
+    }
+
+    fn params(&self) -> &MontParams {
+        self.engine.params()
+    }
+
+    /// Bit length of n.
+    pub fn bits(&self) -> usize {
+        self.params().bits()
+    }
+
+    /// Limb count k of n (and of every result).
+    pub fn limbs(&self) -> usize {
+        self.params().limbs()
+    }
+
+    /// The modulus itself.
+    pub fn modulus(&self) -> Nat {
+        Nat::from_limbs(self.params().modulus().to_vec())
+    }
+
+    /// The algorithm in use (never `Auto`).
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The backend in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// `x mod n`, as a k-limb `Nat`, for `x` of any length.
+    ///
+    /// Leaks: the announced lengths of `x` and n.
+    pub fn reduce(&self, x: &Nat) -> Nat {
+        let p = self.params();
+        Nat::from_limbs(p.from_montgomery(&p.to_montgomery(x.as_limbs())))
+    }
+
+    /// `base^exp mod n` by the constant-time fixed-window exponentiation (seed 003 §IV):
+    /// `base` of any size (reduced first), any exponent, `0^0 = 1`. The result has k limbs.
+    ///
+    /// Leaks: the announced lengths of `base` and `exp` and the size of n; nothing of the
+    /// values (no secret-dependent branch, memory index or division).
+    pub fn pow(&self, base: &Nat, exp: &Nat) -> Nat {
+        let b = self.params().to_montgomery(base.as_limbs());
+        let y = with_engine!(&self.engine, m => exp::window::pow(m, &b, exp.as_limbs()));
+        self.finish(b, y)
+    }
+
+    /// `base^exp mod n` by the Montgomery ladder (seed 002): a multiplication and a squaring
+    /// per exponent bit.
+    ///
+    /// Leaks: the announced lengths of `base` and `exp` and the size of n.
+    pub fn pow_ladder(&self, base: &Nat, exp: &Nat) -> Nat {
+        let b = self.params().to_montgomery(base.as_limbs());
+        let y = with_engine!(&self.engine, m => exp::ladder::pow(m, &b, exp.as_limbs()));
+        self.finish(b, y)
+    }
+
+    /// `base^exp mod n` by sliding windows, for a **public** exponent.
+    ///
+    /// Leaks: the exponent (its bits set the sequence of operations); nothing of `base`
+    /// beyond its announced length.
+    pub fn pow_vartime(&self, base: &Nat, exp: &Nat) -> Nat {
+        let b = self.params().to_montgomery(base.as_limbs());
+        let y = with_engine!(&self.engine, m => exp::vartime::pow_vartime(m, &b, exp.as_limbs()));
+        self.finish(b, y)
+    }
+
+    fn finish(&self, mut base: Vec<Limb>, mut y: Vec<Limb>) -> Nat {
+        let out = Nat::from_limbs(self.params().from_montgomery(&y));
+        base.zeroize();
+        y.zeroize();
+        out
+    }
+
+    /// `x * R mod n`: `x` (any length, reduced first) in Montgomery form.
+    pub fn to_montgomery(&self, x: &Nat) -> MontElem {
+        self.elem(self.params().to_montgomery(x.as_limbs()))
+    }
+
+    /// The ordinary value of a Montgomery-form element, k limbs.
+    pub fn from_montgomery(&self, a: &MontElem) -> Result<Nat, Error> {
+        self.check(a)?;
+        Ok(Nat::from_limbs(self.params().from_montgomery(&a.limbs)))
+    }
+
+    /// Montgomery multiplication: the form of `a * b`. Errors with [`Error::ForeignElement`] when
+    /// an operand belongs to another modulus.
+    pub fn mul(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let mut out = vec![0; self.limbs()];
+        with_engine!(&self.engine, m => {
+            let mut scratch = exp::scratch_for(m);
+            m.mul(&mut out, &a.limbs, &b.limbs, &mut scratch);
+            scratch.zeroize();
+        });
+        Ok(self.elem(out))
+    }
+
+    /// Montgomery squaring: the form of `a^2`.
+    pub fn square(&self, a: &MontElem) -> Result<MontElem, Error> {
+        self.check(a)?;
+        let mut out = vec![0; self.limbs()];
+        with_engine!(&self.engine, m => {
+            let mut scratch = exp::scratch_for(m);
+            m.sqr(&mut out, &a.limbs, &mut scratch);
+            scratch.zeroize();
+        });
+        Ok(self.elem(out))
+    }
+
+    /// The form of `a + b`.
+    pub fn add(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let mut out = a.limbs.clone();
+        let mut scratch = vec![0; self.limbs()];
+        self.params().add_assign_mod(&mut out, &b.limbs, &mut scratch);
+        scratch.zeroize();
+        Ok(self.elem(out))
+    }
+
+    /// The form of `a - b`.
+    pub fn sub(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let mut out = a.limbs.clone();
+        let mut scratch = vec![0; self.limbs()];
+        self.params().sub_assign_mod(&mut out, &b.limbs, &mut scratch);
+        scratch.zeroize();
+        Ok(self.elem(out))
+    }
+
+    /// Montgomery form of one (R mod n).
+    pub fn one(&self) -> MontElem {
+        self.elem(self.params().one().to_vec())
+    }
+
+    fn elem(&self, limbs: Vec<Limb>) -> MontElem {
+        MontElem { limbs, owner: self.id }
+    }
+
+    fn check(&self, a: &MontElem) -> Result<(), Error> {
+        if a.owner == self.id {
+            Ok(())
+        } else {
+            Err(Error::ForeignElement)
+        }
+    }
+
+    /// The raw Montgomery multiplication of the generic CIOS kernel, for benchmarks that
+    /// compare kernels on one modulus.
+    #[doc(hidden)]
+    pub fn cios_reference_mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        let p = self.params();
+        let mut scratch = vec![0; p.limbs()];
+        cios::mont_mul(out, a, b, p.modulus(), p.n0(), &mut scratch);
+    }
+}

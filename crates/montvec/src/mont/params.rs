@@ -1,0 +1,204 @@
+//! Montgomery parameters shared by every variant: n' = -n^-1 mod 2^64, R mod n and R^2 mod n
+//! for R = 2^(64k), k the limb count of n; plus conversion into and out of Montgomery form.
+//!
+//! All of it is computed without division, in time that depends only on the size of n
+//! (RSA primes are secret moduli): n' by Newton's iteration, R mod n by doubling with a masked
+//! subtraction, R^2 mod n by a few Montgomery squarings of a power of two (seed 002 §3 computes
+//! R^2 mod n for the conversion; we avoid its division).
+
+use subtle::Choice;
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::ct;
+use crate::limb::{adc, sbb, Limb, LIMB_BITS};
+use crate::mont::cios;
+
+/// The parameters of one odd modulus n >= 3.
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+pub struct MontParams {
+    /// n, exactly `k` limbs, the top limb nonzero.
+    pub(crate) n: Vec<Limb>,
+    /// -n^-1 mod 2^64.
+    pub(crate) n0: Limb,
+    /// R mod n: one in Montgomery form.
+    pub(crate) one: Vec<Limb>,
+    /// R^2 mod n: multiplying by it converts into Montgomery form.
+    pub(crate) r2: Vec<Limb>,
+    /// Bit length of n (public: the size of the modulus).
+    pub(crate) bits: usize,
+}
+
+impl MontParams {
+    /// Precompute for `n`, given exactly as `k = ceil(bits / 64)` limbs, odd, `bits >= 2`.
+    ///
+    /// Leaks: `bits` (the modulus size), nothing of the value.
+    pub(crate) fn new(n: Vec<Limb>, bits: usize) -> Self {
+        let k = n.len();
+        debug_assert!(k == bits.div_ceil(LIMB_BITS) && bits >= 2 && n[0] & 1 == 1);
+        let n0 = neg_inverse_mod_word(n[0]);
+        let w = k * LIMB_BITS;
+        // 2^w = R. Start from 2^(bits-1) < n (n odd, so n > 2^(bits-1)) and double up to
+        // 2^(w + k) mod n, the Montgomery form of 2^k; then 6 Montgomery squarings give the
+        // Montgomery form of 2^(64k) = R, which is R^2 mod n (k * 2^6 = w).
+        let mut x = vec![0; k];
+        x[(bits - 1) / LIMB_BITS] = 1 << ((bits - 1) % LIMB_BITS);
+        let mut scratch = vec![0; k];
+        let mut one = Vec::new();
+        for step in (bits - 1)..(w + k) {
+            if step == w {
+                one = x.clone();
+            }
+            double_mod(&mut x, &n, &mut scratch);
+        }
+        // After the loop x = 2^(w+k) mod n. (When bits - 1 == w it cannot be: bits <= w.)
+        let mut t = vec![0; k];
+        for _ in 0..6 {
+            cios::mont_mul(&mut t, &x, &x, &n, n0, &mut scratch);
+            core::mem::swap(&mut x, &mut t);
+        }
+        scratch.zeroize();
+        t.zeroize();
+        MontParams { n, n0, one, r2: x, bits }
+    }
+
+    /// Number of limbs, k.
+    pub fn limbs(&self) -> usize {
+        self.n.len()
+    }
+
+    /// Bit length of the modulus.
+    pub fn bits(&self) -> usize {
+        self.bits
+    }
+
+    /// The modulus, k limbs.
+    pub fn modulus(&self) -> &[Limb] {
+        &self.n
+    }
+
+    /// -n^-1 mod 2^64.
+    pub fn n0(&self) -> Limb {
+        self.n0
+    }
+
+    /// R mod n (one in Montgomery form).
+    pub fn one(&self) -> &[Limb] {
+        &self.one
+    }
+
+    /// R^2 mod n.
+    pub fn r2(&self) -> &[Limb] {
+        &self.r2
+    }
+
+    /// `x * R mod n` for any `x` of any announced length (values above n are reduced):
+    /// Horner's rule over k-limb chunks from the top, each step a Montgomery multiplication
+    /// by R^2 (which maps a chunk c < R to c*R mod n, as CIOS accepts one operand below R).
+    ///
+    /// Leaks: the announced length of `x`.
+    pub fn to_montgomery(&self, x: &[Limb]) -> Vec<Limb> {
+        let k = self.limbs();
+        let mut acc = vec![0; k];
+        let mut chunk = vec![0; k];
+        let mut t = vec![0; k];
+        let mut scratch = vec![0; k];
+        let chunks = x.len().div_ceil(k).max(1);
+        for c in (0..chunks).rev() {
+            let lo = c * k;
+            let hi = (lo + k).min(x.len());
+            chunk.fill(0);
+            if lo < hi {
+                chunk[..hi - lo].copy_from_slice(&x[lo..hi]);
+            }
+            // acc = acc * R + chunk (all in Montgomery form): acc*R = Mont(acc, R^2).
+            cios::mont_mul(&mut t, &acc, &self.r2, &self.n, self.n0, &mut scratch);
+            cios::mont_mul(&mut acc, &chunk, &self.r2, &self.n, self.n0, &mut scratch);
+            self.add_assign_mod(&mut acc, &t, &mut scratch);
+        }
+        chunk.zeroize();
+        t.zeroize();
+        scratch.zeroize();
+        acc
+    }
+
+    /// `x * R^-1 mod n`, fully reduced, for `x` of k limbs below R.
+    pub fn from_montgomery(&self, x: &[Limb]) -> Vec<Limb> {
+        let k = self.limbs();
+        let mut unit = vec![0; k];
+        unit[0] = 1;
+        let mut out = vec![0; k];
+        let mut scratch = vec![0; k];
+        cios::mont_mul(&mut out, x, &unit, &self.n, self.n0, &mut scratch);
+        scratch.zeroize();
+        out
+    }
+
+    /// `x = x + y mod n` for x, y < n. `scratch` has k limbs.
+    pub fn add_assign_mod(&self, x: &mut [Limb], y: &[Limb], scratch: &mut [Limb]) {
+        let mut carry = 0;
+        for i in 0..x.len() {
+            (x[i], carry) = adc(x[i], y[i], carry);
+        }
+        // x + y < 2n: subtract n once when (carry:x) >= n.
+        let mut borrow = 0;
+        for i in 0..x.len() {
+            (scratch[i], borrow) = sbb(x[i], self.n[i], borrow);
+        }
+        // (carry:x) - n >= 0  <=>  carry == 1 or borrow == 0.
+        let take = ct::choice_from_bit(carry) | !ct::choice_from_bit(borrow);
+        ct::conditional_assign(x, scratch, take);
+    }
+
+    /// `x = x - y mod n` for x, y < n. `scratch` has k limbs.
+    pub fn sub_assign_mod(&self, x: &mut [Limb], y: &[Limb], scratch: &mut [Limb]) {
+        let mut borrow = 0;
+        for i in 0..x.len() {
+            (x[i], borrow) = sbb(x[i], y[i], borrow);
+        }
+        let mut carry = 0;
+        for i in 0..x.len() {
+            (scratch[i], carry) = adc(x[i], self.n[i], carry);
+        }
+        ct::conditional_assign(x, scratch, ct::choice_from_bit(borrow));
+    }
+}
+
+/// `x = 2x mod n` for x < n, by shifting and a masked subtraction. `scratch` has k limbs.
+fn double_mod(x: &mut [Limb], n: &[Limb], scratch: &mut [Limb]) {
+    let mut top = 0;
+    for w in x.iter_mut() {
+        let next = *w >> (LIMB_BITS - 1);
+        *w = (*w << 1) | top;
+        top = next;
+    }
+    let mut borrow = 0;
+    for i in 0..x.len() {
+        (scratch[i], borrow) = sbb(x[i], n[i], borrow);
+    }
+    let take: Choice = ct::choice_from_bit(top) | !ct::choice_from_bit(borrow);
+    ct::conditional_assign(x, scratch, take);
+}
+
+/// `-n0^-1 mod 2^64` for odd `n0`, by Newton's iteration: `inv = n0` is right to 3 bits
+/// (n0 * n0 = 1 mod 8), and each step `inv *= 2 - n0 * inv` doubles that: 3, 6, 12, 24, 48, 96.
+pub(crate) const fn neg_inverse_mod_word(n0: Limb) -> Limb {
+    let mut inv = n0;
+    let mut i = 0;
+    while i < 5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(n0.wrapping_mul(inv)));
+        i += 1;
+    }
+    inv.wrapping_neg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inverse_word() {
+        for n0 in [1u64, 3, 5, 0xffff_ffff_ffff_ffff, 0x1234_5678_9abc_def1] {
+            assert_eq!(n0.wrapping_mul(neg_inverse_mod_word(n0)), u64::MAX);
+        }
+    }
+}

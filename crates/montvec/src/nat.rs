@@ -1,0 +1,339 @@
+//! [`Nat`]: a natural number of any size, stored as heap limbs with an *announced* length.
+//!
+//! The announced length (the number of limbs) is public: it depends on how the number was
+//! made (the length of its string or byte encoding, or the size of its modulus), never on its
+//! value. A `Nat` may hold leading zero limbs; every constant-time routine works over the
+//! whole announced length, so `0x0001` and `0x1` behave identically except for their size.
+
+use core::fmt;
+
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::error::Error;
+use crate::limb::{mac_row, Limb, LIMB_BITS};
+
+/// A natural number with a value-independent length. Zeroized on drop.
+#[derive(Clone, Default, Zeroize, ZeroizeOnDrop)]
+pub struct Nat {
+    limbs: Vec<Limb>,
+}
+
+impl Nat {
+    /// Zero, announced as `limbs` limbs long.
+    pub fn zero(limbs: usize) -> Self {
+        Nat { limbs: vec![0; limbs] }
+    }
+
+    /// A one-limb number.
+    pub fn from_u64(x: u64) -> Self {
+        Nat { limbs: vec![x] }
+    }
+
+    /// From little-endian limbs; the announced length is `limbs.len()`.
+    pub fn from_limbs(limbs: Vec<Limb>) -> Self {
+        Nat { limbs }
+    }
+
+    /// The limbs, least significant first.
+    pub fn as_limbs(&self) -> &[Limb] {
+        &self.limbs
+    }
+
+    /// The announced length in limbs.
+    pub fn limb_len(&self) -> usize {
+        self.limbs.len()
+    }
+
+    /// The announced length in bits (limbs x 64).
+    pub fn announced_bits(&self) -> usize {
+        self.limbs.len() * LIMB_BITS
+    }
+
+    /// A copy announced as `limbs` limbs: zero-extended, or truncated to the low `limbs` limbs
+    /// (truncation drops high limbs whatever they hold; check [`Nat::bit_length_vartime`] first
+    /// if that matters).
+    pub fn resized(&self, limbs: usize) -> Nat {
+        let mut out = vec![0; limbs];
+        let n = limbs.min(self.limbs.len());
+        out[..n].copy_from_slice(&self.limbs[..n]);
+        Nat { limbs: out }
+    }
+
+    /// The position of the highest set bit plus one (0 for zero).
+    ///
+    /// Leaks: the value's bit length, through the loop that finds the top limb.
+    pub fn bit_length_vartime(&self) -> usize {
+        match self.limbs.iter().rposition(|&w| w != 0) {
+            Some(i) => i * LIMB_BITS + (LIMB_BITS - self.limbs[i].leading_zeros() as usize),
+            None => 0,
+        }
+    }
+
+    /// Bit `i` (0 = least significant) as 0 or 1; bits past the announced length are 0.
+    ///
+    /// Leaks: nothing of the value (`i` is public).
+    pub fn bit(&self, i: usize) -> Limb {
+        match self.limbs.get(i / LIMB_BITS) {
+            Some(w) => (w >> (i % LIMB_BITS)) & 1,
+            None => 0,
+        }
+    }
+
+    /// Whether the value is zero. Leaks: nothing but the length.
+    pub fn is_zero(&self) -> Choice {
+        crate::ct::is_zero(&self.limbs)
+    }
+
+    /// Whether the value is odd.
+    pub fn is_odd(&self) -> Choice {
+        Choice::from(self.limbs.first().map_or(0, |w| (w & 1) as u8))
+    }
+
+    /// From big-endian bytes; announced length `ceil(bytes.len() / 8)` limbs.
+    ///
+    /// Leaks: the byte length.
+    pub fn from_be_bytes(bytes: &[u8]) -> Nat {
+        let n = bytes.len().div_ceil(8);
+        let mut limbs = vec![0; n];
+        for (i, &b) in bytes.iter().rev().enumerate() {
+            limbs[i / 8] |= (b as Limb) << (8 * (i % 8));
+        }
+        Nat { limbs }
+    }
+
+    /// Big-endian bytes, exactly `len` of them (left-padded with zeros, or the low `len` bytes).
+    ///
+    /// Leaks: `len` only.
+    pub fn to_be_bytes(&self, len: usize) -> Vec<u8> {
+        let mut out = vec![0u8; len];
+        for (i, o) in out.iter_mut().rev().enumerate() {
+            if let Some(w) = self.limbs.get(i / 8) {
+                *o = (w >> (8 * (i % 8))) as u8;
+            }
+        }
+        out
+    }
+
+    /// Parse hexadecimal: either case, optional leading zeros, no prefix, no separators.
+    /// The announced length is `ceil(digits / 16)` limbs.
+    ///
+    /// Leaks: the string length, and which character is malformed when one is.
+    pub fn from_hex(s: &str) -> Result<Nat, Error> {
+        if s.is_empty() {
+            return Err(Error::Empty);
+        }
+        let bytes = s.as_bytes();
+        let n = bytes.len().div_ceil(16);
+        let mut limbs = vec![0; n];
+        for (i, &c) in bytes.iter().rev().enumerate() {
+            let pos = bytes.len() - 1 - i;
+            let d = hex_value(c).ok_or_else(|| Error::InvalidDigit {
+                position: pos,
+                found: s[pos..].chars().next().unwrap_or('?'),
+            })?;
+            limbs[i / 16] |= (d as Limb) << (4 * (i % 16));
+        }
+        Ok(Nat { limbs })
+    }
+
+    /// Hexadecimal, lowercase, exactly `16 * limbs` digits (leading zeros kept).
+    ///
+    /// Leaks: the announced length only (digits are formed arithmetically, not by table lookup).
+    pub fn to_hex_padded(&self) -> String {
+        let mut s = String::with_capacity(self.limbs.len() * 16);
+        for w in self.limbs.iter().rev() {
+            for k in (0..16).rev() {
+                s.push(hex_digit(((w >> (4 * k)) & 0xf) as u8) as char);
+            }
+        }
+        s
+    }
+
+    /// Hexadecimal, lowercase, without leading zeros; `"0"` for zero.
+    ///
+    /// Leaks: the value's bit length (the leading zeros are trimmed).
+    pub fn to_hex_vartime(&self) -> String {
+        let padded = self.to_hex_padded();
+        let trimmed = padded.trim_start_matches('0');
+        if trimmed.is_empty() {
+            "0".to_string()
+        } else {
+            trimmed.to_string()
+        }
+    }
+
+    /// Parse decimal digits (optional leading zeros). The announced length is the number of
+    /// limbs that the largest number of that many digits needs.
+    ///
+    /// Leaks: the string length, and which character is malformed when one is.
+    pub fn from_decimal(s: &str) -> Result<Nat, Error> {
+        if s.is_empty() {
+            return Err(Error::Empty);
+        }
+        // 10^d < 2^(64 * limbs) when limbs * 64 >= d * log2(10); 3402 / 1024 > log2(10).
+        let n = (s.len() * 3402).div_ceil(1024 * LIMB_BITS).max(1);
+        let mut limbs = vec![0; n];
+        // Horner's rule, nineteen digits (the most a limb holds: 10^19 < 2^64) at a time.
+        let bytes = s.as_bytes();
+        for (chunk_idx, chunk) in bytes.chunks(19).enumerate() {
+            let mut value: Limb = 0;
+            let mut scale: Limb = 1;
+            for (j, &c) in chunk.iter().enumerate() {
+                if !c.is_ascii_digit() {
+                    let pos = chunk_idx * 19 + j;
+                    return Err(Error::InvalidDigit {
+                        position: pos,
+                        found: s[pos..].chars().next().unwrap_or('?'),
+                    });
+                }
+                value = value * 10 + (c - b'0') as Limb;
+                scale *= 10;
+            }
+            // limbs = limbs * 10^len + value; the top carry is zero by the choice of n.
+            let mut acc = vec![0; n];
+            let _top = mac_row(&mut acc, &limbs, scale);
+            debug_assert_eq!(_top, 0);
+            crate::limb::add_assign(&mut acc, &[value]);
+            limbs = acc;
+        }
+        Ok(Nat { limbs })
+    }
+
+    /// Decimal, without leading zeros; `"0"` for zero.
+    ///
+    /// Leaks: the value, through the division by 10^19 (hardware division has value-dependent
+    /// latency) and the number of digits: only for public numbers.
+    pub fn to_decimal_vartime(&self) -> String {
+        let mut x: Vec<Limb> = self.limbs.clone();
+        let mut chunks = Vec::new();
+        const BASE: u128 = 10_000_000_000_000_000_000;
+        while x.iter().any(|&w| w != 0) {
+            let mut rem: u128 = 0;
+            for w in x.iter_mut().rev() {
+                let cur = (rem << 64) | *w as u128;
+                *w = (cur / BASE) as Limb;
+                rem = cur % BASE;
+            }
+            chunks.push(rem as u64);
+        }
+        x.zeroize();
+        match chunks.split_last() {
+            None => "0".to_string(),
+            Some((top, rest)) => {
+                let mut s = top.to_string();
+                for c in rest.iter().rev() {
+                    s.push_str(&format!("{c:019}"));
+                }
+                s
+            }
+        }
+    }
+}
+
+/// The value of a hex digit, or `None`.
+fn hex_value(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The lowercase hex digit for a nibble, formed without a table: `'0' + d`, plus 39 when
+/// `d > 9` (the gap from `':'` to `'a'`), the comparison done by a borrow.
+#[inline]
+fn hex_digit(d: u8) -> u8 {
+    let above9 = ((9u16.wrapping_sub(d as u16)) >> 8) as u8 & 1; // 1 when d > 9
+    b'0' + d + 39 * above9
+}
+
+impl ConstantTimeEq for Nat {
+    /// Equality of values, whatever the announced lengths (the shorter is zero-extended).
+    fn ct_eq(&self, other: &Self) -> Choice {
+        let n = self.limbs.len().max(other.limbs.len());
+        let mut acc = 0;
+        for i in 0..n {
+            let a = self.limbs.get(i).copied().unwrap_or(0);
+            let b = other.limbs.get(i).copied().unwrap_or(0);
+            acc |= a ^ b;
+        }
+        acc.ct_eq(&0)
+    }
+}
+
+impl PartialEq for Nat {
+    /// Constant-time value equality (see [`ConstantTimeEq`]).
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl Eq for Nat {}
+
+impl fmt::Debug for Nat {
+    /// Prints the value: do not log secrets.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Nat(0x{})", self.to_hex_vartime())
+    }
+}
+
+impl From<u64> for Nat {
+    fn from(x: u64) -> Self {
+        Nat::from_u64(x)
+    }
+}
+
+impl core::str::FromStr for Nat {
+    type Err = Error;
+    /// Hexadecimal with an optional `0x`, or decimal otherwise.
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+            Some(hex) => Nat::from_hex(hex),
+            None => Nat::from_decimal(s),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_round_trip_and_errors() {
+        let x = Nat::from_hex("00Ff0123456789abcdefABCDEF").unwrap();
+        assert_eq!(x.to_hex_vartime(), "ff0123456789abcdefabcdef");
+        assert_eq!(x.limb_len(), 2);
+        assert_eq!(Nat::from_hex("000").unwrap().to_hex_vartime(), "0");
+        assert_eq!(Nat::from_hex(""), Err(Error::Empty));
+        assert_eq!(
+            Nat::from_hex("12g4"),
+            Err(Error::InvalidDigit { position: 2, found: 'g' })
+        );
+        for d in 0..16u8 {
+            assert_eq!(hex_digit(d), b"0123456789abcdef"[d as usize]);
+        }
+    }
+
+    #[test]
+    fn decimal_round_trip() {
+        let s = "340282366920938463463374607431768211457"; // 2^128 + 1
+        let x = Nat::from_decimal(s).unwrap();
+        assert_eq!(x.to_hex_vartime(), "100000000000000000000000000000001");
+        assert_eq!(x.to_decimal_vartime(), s);
+        assert_eq!(Nat::from_decimal("0000").unwrap().to_decimal_vartime(), "0");
+        assert!(Nat::from_decimal("12a").is_err());
+        let nines = "9".repeat(200);
+        assert_eq!(Nat::from_decimal(&nines).unwrap().to_decimal_vartime(), nines);
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let b = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        let x = Nat::from_be_bytes(&b);
+        assert_eq!(x.to_hex_vartime(), "10203040506070809");
+        assert_eq!(x.to_be_bytes(9), b);
+        assert_eq!(x.to_be_bytes(11)[..2], [0, 0]);
+        assert_eq!(x.bit_length_vartime(), 65);
+    }
+}
