@@ -1,1 +1,32 @@
-fn main() {}
+//! `montvec`: modular exponentiation from standard input, and side-by-side benchmarks.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod modexp;
+
+/// Fast constant-time arithmetic modulo big odd integers.
+#[derive(Parser)]
+#[command(name = "montvec", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read `BASE EXP MODULUS` lines (hex) from standard input, write `BASE^EXP mod MODULUS`.
+    Modexp(modexp::Args),
+    /// Time montvec beside GMP and OpenSSL and print a table of ratios.
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Modexp(args) => modexp::run(args),
+        Command::Bench(args) => bench::run(args),
+    }
+}

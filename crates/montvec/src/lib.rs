@@ -8,6 +8,7 @@ pub mod error;
 pub mod exp;
 pub mod limb;
 pub mod modulus;
+pub mod mul;
 pub mod mont;
 pub mod nat;
 
