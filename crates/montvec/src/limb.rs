@@ -3,6 +3,8 @@
 //!
 //! Leaks: nothing but slice lengths; no branch or index depends on a limb value.
 
+#![deny(clippy::integer_division_remainder_used)]
+
 /// One machine word of a big number, least significant limb first everywhere in this crate.
 pub type Limb = u64;
 /// Bits in a [`Limb`].

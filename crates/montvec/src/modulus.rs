@@ -79,7 +79,10 @@ impl Modulus {
             return Err(Error::EvenModulus);
         }
         if bits > MAX_MODULUS_BITS {
-            return Err(Error::ModulusTooLarge { bits, max_bits: MAX_MODULUS_BITS });
+            return Err(Error::ModulusTooLarge {
+                bits,
+                max_bits: MAX_MODULUS_BITS,
+            });
         }
         let k = bits.div_ceil(LIMB_BITS);
         let params = MontParams::new(n.as_limbs()[..k].to_vec(), bits);
@@ -91,7 +94,12 @@ impl Modulus {
             Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
         };
         let _ = backend;
-        Ok(Modulus { engine, algorithm, backend, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) })
+        Ok(Modulus {
+            engine,
+            algorithm,
+            backend,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        })
     }
 
     fn params(&self) -> &MontParams {
@@ -212,7 +220,8 @@ impl Modulus {
         self.check(b)?;
         let mut out = a.limbs.clone();
         let mut scratch = vec![0; self.limbs()];
-        self.params().add_assign_mod(&mut out, &b.limbs, &mut scratch);
+        self.params()
+            .add_assign_mod(&mut out, &b.limbs, &mut scratch);
         scratch.zeroize();
         Ok(self.elem(out))
     }
@@ -223,7 +232,8 @@ impl Modulus {
         self.check(b)?;
         let mut out = a.limbs.clone();
         let mut scratch = vec![0; self.limbs()];
-        self.params().sub_assign_mod(&mut out, &b.limbs, &mut scratch);
+        self.params()
+            .sub_assign_mod(&mut out, &b.limbs, &mut scratch);
         scratch.zeroize();
         Ok(self.elem(out))
     }
@@ -234,7 +244,10 @@ impl Modulus {
     }
 
     fn elem(&self, limbs: Vec<Limb>) -> MontElem {
-        MontElem { limbs, owner: self.id }
+        MontElem {
+            limbs,
+            owner: self.id,
+        }
     }
 
     fn check(&self, a: &MontElem) -> Result<(), Error> {

@@ -4,6 +4,8 @@
 //! Each of the k outer steps adds `a * b[i]`, then `q * n` with `q = t[0] * n' mod 2^64`, so
 //! the low word vanishes and the accumulator shifts down one limb (Alg. 1 steps 2-4).
 
+#![deny(clippy::integer_division_remainder_used)]
+
 use crate::ct;
 use crate::limb::{adc, mac, sbb, Limb};
 use crate::mont::params::MontParams;
@@ -13,7 +15,14 @@ use crate::mont::MontMul;
 /// `scratch` has at least k limbs.
 ///
 /// Leaks: k only.
-pub fn mont_mul(out: &mut [Limb], a: &[Limb], b: &[Limb], n: &[Limb], n0: Limb, scratch: &mut [Limb]) {
+pub fn mont_mul(
+    out: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    n: &[Limb],
+    n0: Limb,
+    scratch: &mut [Limb],
+) {
     let k = n.len();
     debug_assert!(out.len() == k && a.len() == k && b.len() == k && scratch.len() >= k);
     out.fill(0);
