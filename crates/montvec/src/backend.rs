@@ -1,5 +1,5 @@
 //! CPU detection, done once; the [`Backend`] and [`Algorithm`] enums; the override
-//! `MONTVEC_BACKEND=portable|adx` for tests, benchmarks and bug reports; and the size table
+//! `MONTVEC_BACKEND=portable|adx|ifma` for tests, benchmarks and bug reports; and the size table
 //! that picks the algorithm when the caller says [`Algorithm::Auto`].
 
 use std::sync::OnceLock;
@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use crate::error::Error;
 
 cpufeatures::new!(cpuid_adx, "adx", "bmi2");
+cpufeatures::new!(cpuid_ifma, "avx512f", "avx512ifma");
 
 /// Where the arithmetic runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -16,17 +17,21 @@ pub enum Backend {
     Portable,
     /// x86-64 with BMI2 and ADX: `mulx` with the two carry chains `adcx`/`adox`.
     Adx,
+    /// x86-64 with AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`): enables [`Algorithm::Ifma`];
+    /// scalar algorithms run as on [`Backend::Adx`] when the CPU has ADX, else portably.
+    Ifma,
 }
 
 impl Backend {
     /// Every backend this build knows, portable first.
-    pub const ALL: [Backend; 2] = [Backend::Portable, Backend::Adx];
+    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Adx, Backend::Ifma];
 
     /// The lowercase name used by `MONTVEC_BACKEND` and the command line.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Portable => "portable",
             Backend::Adx => "adx",
+            Backend::Ifma => "ifma",
         }
     }
 
@@ -35,6 +40,7 @@ impl Backend {
         match self {
             Backend::Portable => true,
             Backend::Adx => AdxToken::detect().is_some(),
+            Backend::Ifma => IfmaToken::detect().is_some(),
         }
     }
 
@@ -67,7 +73,9 @@ impl Backend {
 
     /// The fastest backend this CPU supports.
     pub fn best() -> Backend {
-        if Backend::Adx.is_supported() {
+        if Backend::Ifma.is_supported() {
+            Backend::Ifma
+        } else if Backend::Adx.is_supported() {
             Backend::Adx
         } else {
             Backend::Portable
@@ -107,6 +115,21 @@ impl AdxToken {
     }
 }
 
+/// A zero-sized proof that the CPU has AVX-512F and AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`).
+#[derive(Debug, Clone, Copy)]
+pub struct IfmaToken(());
+
+impl IfmaToken {
+    /// The token, if this CPU has AVX-512F and IFMA.
+    pub fn detect() -> Option<IfmaToken> {
+        if cpuid_ifma::get() {
+            Some(IfmaToken(()))
+        } else {
+            None
+        }
+    }
+}
+
 /// Which Montgomery multiplication a [`crate::Modulus`] uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -116,24 +139,40 @@ pub enum Algorithm {
     Auto,
     /// Interleaved CIOS (seed 000 Alg. 1).
     Cios,
+    /// One operand across the lanes of AVX-512 registers in radix 2^52, almost-Montgomery
+    /// multiplication with `vpmadd52luq`/`vpmadd52huq` (needs AVX-512 IFMA; moduli up to
+    /// 26622 bits).
+    Ifma,
 }
 
 impl Algorithm {
     /// Every concrete algorithm, for tests and benchmarks.
-    pub const CONCRETE: [Algorithm; 1] = [Algorithm::Cios];
+    pub const CONCRETE: [Algorithm; 2] = [Algorithm::Cios, Algorithm::Ifma];
 
     /// The lowercase name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Auto => "auto",
             Algorithm::Cios => "cios",
+            Algorithm::Ifma => "ifma",
         }
     }
 
-    /// The algorithm `Auto` picks for a modulus of `bits` bits, from measurements on this
-    /// machine (see the README's performance section).
-    pub fn auto_for_bits(_bits: usize) -> Algorithm {
-        Algorithm::Cios
+    /// Whether the algorithm runs on `backend` (IFMA needs [`Backend::Ifma`]).
+    pub fn runs_on(self, backend: Backend) -> bool {
+        match self {
+            Algorithm::Ifma => backend == Backend::Ifma,
+            _ => true,
+        }
+    }
+
+    /// The algorithm `Auto` picks for a modulus of `bits` bits on `backend`, from
+    /// measurements on this machine (see the README's performance section).
+    pub fn auto_for_bits(_bits: usize, backend: Backend) -> Algorithm {
+        match backend {
+            Backend::Ifma => Algorithm::Ifma,
+            _ => Algorithm::Cios,
+        }
     }
 }
 

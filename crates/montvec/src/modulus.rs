@@ -84,16 +84,21 @@ impl Modulus {
                 max_bits: MAX_MODULUS_BITS,
             });
         }
+        if !algorithm.runs_on(backend) {
+            return Err(Error::UnsupportedAlgorithm(
+                "this algorithm does not run on this backend",
+            ));
+        }
         let k = bits.div_ceil(LIMB_BITS);
         let params = MontParams::new(n.as_limbs()[..k].to_vec(), bits);
         let algorithm = match algorithm {
-            Algorithm::Auto => Algorithm::auto_for_bits(bits),
+            Algorithm::Auto => Algorithm::auto_for_bits(bits, backend),
             a => a,
         };
         let engine = match algorithm {
             Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
+            Algorithm::Ifma => ifma_engine(params)?,
         };
-        let _ = backend;
         Ok(Modulus {
             engine,
             algorithm,
@@ -146,7 +151,10 @@ impl Modulus {
     /// values (no secret-dependent branch, memory index or division).
     pub fn pow(&self, base: &Nat, exp: &Nat) -> Nat {
         let b = self.params().to_montgomery(base.as_limbs());
-        let y = with_engine!(&self.engine, m => exp::window::pow(m, &b, exp.as_limbs()));
+        let y = with_engine!(&self.engine, m => {
+            let y = exp::window::pow(m, &m.to_own_form(b.clone()), exp.as_limbs());
+            m.to_shared_form(y)
+        });
         self.finish(b, y)
     }
 
@@ -156,7 +164,10 @@ impl Modulus {
     /// Leaks: the announced lengths of `base` and `exp` and the size of n.
     pub fn pow_ladder(&self, base: &Nat, exp: &Nat) -> Nat {
         let b = self.params().to_montgomery(base.as_limbs());
-        let y = with_engine!(&self.engine, m => exp::ladder::pow(m, &b, exp.as_limbs()));
+        let y = with_engine!(&self.engine, m => {
+            let y = exp::ladder::pow(m, &m.to_own_form(b.clone()), exp.as_limbs());
+            m.to_shared_form(y)
+        });
         self.finish(b, y)
     }
 
@@ -166,7 +177,10 @@ impl Modulus {
     /// beyond its announced length.
     pub fn pow_vartime(&self, base: &Nat, exp: &Nat) -> Nat {
         let b = self.params().to_montgomery(base.as_limbs());
-        let y = with_engine!(&self.engine, m => exp::vartime::pow_vartime(m, &b, exp.as_limbs()));
+        let y = with_engine!(&self.engine, m => {
+            let y = exp::vartime::pow_vartime(m, &m.to_own_form(b.clone()), exp.as_limbs());
+            m.to_shared_form(y)
+        });
         self.finish(b, y)
     }
 
@@ -188,16 +202,22 @@ impl Modulus {
         Ok(Nat::from_limbs(self.params().from_montgomery(&a.limbs)))
     }
 
-    /// Montgomery multiplication: the form of `a * b`. Errors with [`Error::ForeignElement`] when
+    /// Montgomery multiplication: the form of `a * b`. (Variants with a form of their own, such
+    /// as IFMA's radix 2^52, convert in and out around the one product: use [`Modulus::pow`]
+    /// for long chains.) Errors with [`Error::ForeignElement`] when
     /// an operand belongs to another modulus.
     pub fn mul(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
         self.check(a)?;
         self.check(b)?;
-        let mut out = vec![0; self.limbs()];
-        with_engine!(&self.engine, m => {
+        let out = with_engine!(&self.engine, m => {
+            let (mut x, mut y) = (m.to_own_form(a.limbs.clone()), m.to_own_form(b.limbs.clone()));
+            let mut out = vec![0; m.elem_len()];
             let mut scratch = exp::scratch_for(m);
-            m.mul(&mut out, &a.limbs, &b.limbs, &mut scratch);
-            scratch.zeroize();
+            m.mul(&mut out, &x, &y, &mut scratch);
+            for v in [&mut x, &mut y, &mut scratch] {
+                v.zeroize();
+            }
+            m.to_shared_form(out)
         });
         Ok(self.elem(out))
     }
@@ -205,11 +225,14 @@ impl Modulus {
     /// Montgomery squaring: the form of `a^2`.
     pub fn square(&self, a: &MontElem) -> Result<MontElem, Error> {
         self.check(a)?;
-        let mut out = vec![0; self.limbs()];
-        with_engine!(&self.engine, m => {
+        let out = with_engine!(&self.engine, m => {
+            let mut x = m.to_own_form(a.limbs.clone());
+            let mut out = vec![0; m.elem_len()];
             let mut scratch = exp::scratch_for(m);
-            m.sqr(&mut out, &a.limbs, &mut scratch);
+            m.sqr(&mut out, &x, &mut scratch);
+            x.zeroize();
             scratch.zeroize();
+            m.to_shared_form(out)
         });
         Ok(self.elem(out))
     }
@@ -266,4 +289,22 @@ impl Modulus {
         let mut scratch = vec![0; p.limbs()];
         cios::mont_mul(out, a, b, p.modulus(), p.n0(), &mut scratch);
     }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn ifma_engine(params: MontParams) -> Result<Engine, Error> {
+    let token = crate::backend::IfmaToken::detect()
+        .ok_or(Error::UnsupportedAlgorithm("this CPU has no AVX-512 IFMA"))?;
+    crate::mont::ifma::Ifma::new(params, token)
+        .map(Engine::Ifma)
+        .ok_or(Error::UnsupportedAlgorithm(
+            "the IFMA variant takes moduli up to 26622 bits",
+        ))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn ifma_engine(_params: MontParams) -> Result<Engine, Error> {
+    Err(Error::UnsupportedAlgorithm(
+        "AVX-512 IFMA exists only on x86-64",
+    ))
 }

@@ -13,10 +13,9 @@ use crate::mont::MontMul;
 ///
 /// Leaks: k and `exp.len()`; nothing of the values.
 pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
-    let p = m.params();
-    let k = p.limbs();
+    let k = m.elem_len();
     let mut scratch = crate::exp::scratch_for(m);
-    let mut r0 = p.one().to_vec();
+    let mut r0 = m.one().to_vec();
     let mut r1 = base.to_vec();
     let mut t = vec![0; k];
     for i in (0..exp.len() * LIMB_BITS).rev() {

@@ -12,11 +12,10 @@ fn bit(exp: &[Limb], i: usize) -> Limb {
 
 /// `base^exp` in Montgomery form, variable time in `exp`.
 pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
-    let p = m.params();
-    let k = p.limbs();
+    let k = m.elem_len();
     let top = match exp.iter().rposition(|&w| w != 0) {
         Some(i) => i * LIMB_BITS + (LIMB_BITS - exp[i].leading_zeros() as usize),
-        None => return p.one().to_vec(),
+        None => return m.one().to_vec(),
     };
     let w = match top {
         b if b > 512 => 5,
@@ -35,7 +34,7 @@ pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> 
         m.mul(&mut next, &odd[i - 1], &sq, &mut scratch);
         odd.push(next);
     }
-    let mut acc = p.one().to_vec();
+    let mut acc = m.one().to_vec();
     let mut t = vec![0; k];
     let mut first = true;
     let mut i = top as isize - 1;

@@ -39,11 +39,10 @@ pub(crate) fn window_at(exp: &[Limb], pos: usize, w: usize) -> Limb {
 ///
 /// Leaks: k and `exp.len()` (the exponent's announced length); nothing of the values.
 pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
-    let p = m.params();
-    let k = p.limbs();
+    let k = m.elem_len();
     let bits = exp.len() * LIMB_BITS;
     if bits == 0 {
-        return p.one().to_vec();
+        return m.one().to_vec();
     }
     let w = window_width(bits);
     let entries = 1usize << w;
@@ -54,7 +53,7 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let mut prev = base.to_vec();
     let mut cur = vec![0; k];
     let mut half = vec![0; k];
-    table.scatter(0, p.one());
+    table.scatter(0, m.one());
     if entries > 1 {
         table.scatter(1, base);
     }

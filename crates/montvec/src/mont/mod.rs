@@ -4,11 +4,14 @@
 //! | variant | file | source |
 //! |---|---|---|
 //! | CIOS, any size | `cios.rs` | seed 000 Alg. 1 |
+//! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 idea, DESIGN.md |
 //!
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
 
 pub mod cios;
+#[cfg(target_arch = "x86_64")]
+pub mod ifma;
 pub mod params;
 
 use crate::limb::Limb;
@@ -16,12 +19,31 @@ pub use params::MontParams;
 
 /// One Montgomery multiplication variant: what exponentiation needs from it.
 ///
-/// Inputs and outputs are k-limb values below n in Montgomery form. `out` never aliases an
-/// input; `scratch` has at least [`MontMul::scratch_len`] limbs and its contents are garbage on
-/// entry and exit. Implementations must run in time independent of the values.
+/// Elements are in the variant's own form, [`MontMul::elem_len`] words each: for the scalar
+/// variants k limbs below n in Montgomery form with R = 2^(64k) (the defaults below); a variant
+/// with another radix or R (the IFMA one) overrides the form methods, and exponentiation never
+/// looks inside an element. `out` never aliases an input; `scratch` has at least
+/// [`MontMul::scratch_len`] limbs and its contents are garbage on entry and exit.
+/// Implementations must run in time independent of the values.
 pub trait MontMul {
     /// The modulus parameters.
     fn params(&self) -> &MontParams;
+    /// Words in one element.
+    fn elem_len(&self) -> usize {
+        self.params().limbs()
+    }
+    /// One in the variant's form.
+    fn one(&self) -> &[Limb] {
+        self.params().one()
+    }
+    /// An element from the shared form (x R mod n, k limbs, below n).
+    fn to_own_form(&self, x: Vec<Limb>) -> Vec<Limb> {
+        x
+    }
+    /// The shared form (x R mod n, k limbs, fully reduced below n) of an element.
+    fn to_shared_form(&self, x: Vec<Limb>) -> Vec<Limb> {
+        x
+    }
     /// Limbs of scratch space [`MontMul::mul`] and [`MontMul::sqr`] need.
     fn scratch_len(&self) -> usize;
     /// `out = a * b / R mod n`.
@@ -35,6 +57,9 @@ pub trait MontMul {
 pub enum Engine {
     /// Generic CIOS.
     Cios(cios::Cios),
+    /// Single-operand AVX-512 IFMA, radix 2^52, almost Montgomery.
+    #[cfg(target_arch = "x86_64")]
+    Ifma(ifma::Ifma),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -42,6 +67,8 @@ macro_rules! with_engine {
     ($engine:expr, $m:ident => $body:expr) => {
         match $engine {
             $crate::mont::Engine::Cios($m) => $body,
+            #[cfg(target_arch = "x86_64")]
+            $crate::mont::Engine::Ifma($m) => $body,
         }
     };
 }

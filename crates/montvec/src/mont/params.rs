@@ -67,6 +67,21 @@ impl MontParams {
         }
     }
 
+    /// `2^j mod n` for `j >= bits - 1`, by doubling from 2^(bits-1) with masked subtractions.
+    ///
+    /// Leaks: `j` and the size of n.
+    pub(crate) fn pow2_mod(&self, j: usize) -> Vec<Limb> {
+        let k = self.limbs();
+        debug_assert!(j + 1 >= self.bits);
+        let mut x = vec![0; k];
+        x[(self.bits - 1) / LIMB_BITS] = 1 << ((self.bits - 1) % LIMB_BITS);
+        let mut scratch = vec![0; k];
+        for _ in (self.bits - 1)..j {
+            double_mod(&mut x, &self.n, &mut scratch);
+        }
+        x
+    }
+
     /// Number of limbs, k.
     pub fn limbs(&self) -> usize {
         self.n.len()

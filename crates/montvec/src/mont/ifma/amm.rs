@@ -1,0 +1,181 @@
+//! The almost-Montgomery multiplication kernel on IFMA: digit-serial over b (word-level
+//! Montgomery, as seed 000 Alg. 1 but in radix 2^52), all digits of a and n in registers.
+//!
+//! Per digit b_i, with acc the running sum (lane l of register j holds digit 8j + l):
+//! 1. y = (acc_0 + a_0 b_i) n' mod 2^52, computed in scalar registers from acc's lowest lane;
+//! 2. acc += lo52(a * b_i) + lo52(n * y): digit 0 becomes 0 mod 2^52;
+//! 3. shift acc down one digit (valignq across registers), adding digit 0's carry (>> 52);
+//! 4. acc += hi52(a * b_i) + hi52(n * y): the high halves belong one digit up, which after
+//!    the shift is the same lane.
+//!
+//! Lane bound: each lane gains at most four terms below 2^52 and one carry below 2^12 per
+//! digit, so after d <= 512 digits (moduli to 26000 bits) it holds less than
+//! 4 * 512 * 2^52 + 2^21 < 2^63: no overflow.
+//! At the end the digits are normalised to 52 bits (the inputs of the next product must be,
+//! as IFMA reads only 52 bits of each operand) with mask arithmetic, no branch.
+
+use core::arch::x86_64::*;
+
+use super::{DIGIT_BITS, DIGIT_MASK, LANES};
+use crate::backend::IfmaToken;
+
+/// `out = a b / 2^(52 digits) mod n`, almost reduced (below 2n for a, b below 2n).
+/// All slices have `regs * 8` words of normalised digits.
+///
+/// Leaks: `regs` and `digits` (the size of n).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn almost_mont_mul(
+    token: IfmaToken,
+    regs: usize,
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    n: &[u64],
+    k0: u64,
+    digits: usize,
+) {
+    let words = regs * LANES;
+    assert!(
+        out.len() == words && a.len() == words && b.len() == words && n.len() == words,
+        "IFMA operands must have {words} words"
+    );
+    assert!(digits <= words);
+    let _ = token;
+    macro_rules! dispatch {
+        ($($r:literal)*) => {
+            match regs {
+                // SAFETY: `token` proves AVX-512F and IFMA were detected at run time, and every
+                // slice has exactly `regs * 8` words (asserted above), which the kernel reads.
+                $( $r => unsafe { amm_regs::<$r>(out, a, b, n, k0, digits) }, )*
+                // SAFETY: as above.
+                _ => unsafe { amm_heap(regs, out, a, b, n, k0, digits) },
+            }
+        };
+    }
+    dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+}
+
+/// Steps 1-4 for every digit of b, then normalisation and the store. `$acc`, `$av`, `$nv`
+/// are indexable register sequences of one length r (arrays in the const-size kernel, so the
+/// compiler keeps them in zmm registers; vectors in the heap kernel), starting zeroed.
+/// A macro rather than a function because `#[inline(always)]` cannot be combined with
+/// `#[target_feature]`, and without full inlining the arrays would live in memory.
+macro_rules! amm_body {
+    ($acc:ident, $av:ident, $nv:ident, $out:ident, $a:ident, $b:ident, $n:ident, $k0:ident, $digits:ident) => {{
+        let r = $acc.len();
+        let zero = _mm512_setzero_si512();
+        for j in 0..r {
+            // SAFETY: a and n have 8r words (checked by `almost_mont_mul`); unaligned loads.
+            unsafe {
+                $av[j] = _mm512_loadu_si512($a.as_ptr().add(LANES * j).cast());
+                $nv[j] = _mm512_loadu_si512($n.as_ptr().add(LANES * j).cast());
+            }
+        }
+        let a0 = $a[0];
+        for &bi in &$b[..$digits] {
+            // Step 1: y from the lowest lane (the wrapping products are right mod 2^64, and
+            // we keep only 52 bits).
+            let t = _mm_cvtsi128_si64(_mm512_castsi512_si128($acc[0])) as u64;
+            let y = t.wrapping_add(a0.wrapping_mul(bi)).wrapping_mul($k0) & DIGIT_MASK;
+            let bv = _mm512_set1_epi64(bi as i64);
+            let yv = _mm512_set1_epi64(y as i64);
+            // Step 2: low halves.
+            for j in 0..r {
+                $acc[j] = _mm512_madd52lo_epu64($acc[j], $av[j], bv);
+                $acc[j] = _mm512_madd52lo_epu64($acc[j], $nv[j], yv);
+            }
+            // Step 3: digit 0 is 0 mod 2^52; keep its carry (< 2^12), shift down one digit.
+            let carry = _mm512_maskz_srli_epi64(1, $acc[0], DIGIT_BITS as u32);
+            for j in 0..r {
+                let next = if j + 1 < r { $acc[j + 1] } else { zero };
+                $acc[j] = _mm512_alignr_epi64(next, $acc[j], 1);
+            }
+            $acc[0] = _mm512_add_epi64($acc[0], carry);
+            // Step 4: high halves, now in their own lanes.
+            for j in 0..r {
+                $acc[j] = _mm512_madd52hi_epu64($acc[j], $av[j], bv);
+                $acc[j] = _mm512_madd52hi_epu64($acc[j], $nv[j], yv);
+            }
+        }
+        normalise(&mut $acc[..]);
+        for j in 0..r {
+            // SAFETY: out has 8r words (checked by `almost_mont_mul`); unaligned store.
+            unsafe { _mm512_storeu_si512($out.as_mut_ptr().add(LANES * j).cast(), $acc[j]) };
+        }
+    }};
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn amm_regs<const R: usize>(
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    n: &[u64],
+    k0: u64,
+    digits: usize,
+) {
+    let zero = _mm512_setzero_si512();
+    let (mut acc, mut av, mut nv) = ([zero; R], [zero; R], [zero; R]);
+    amm_body!(acc, av, nv, out, a, b, n, k0, digits)
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn amm_heap(
+    regs: usize,
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    n: &[u64],
+    k0: u64,
+    digits: usize,
+) {
+    let zero = _mm512_setzero_si512();
+    let (mut acc, mut av, mut nv) = (vec![zero; regs], vec![zero; regs], vec![zero; regs]);
+    amm_body!(acc, av, nv, out, a, b, n, k0, digits)
+}
+
+/// Carry-propagate lanes below 2^62 into 52-bit digits, in constant time.
+///
+/// First every lane passes its bits above 52 (< 2^11) one lane up: lanes are then at most
+/// 2^52 - 1 + 2^11, so each can pass on at most one more carry. Which lanes receive one is a
+/// carry-lookahead over bit masks: G = lanes above 2^52 - 1 (generate), P = lanes equal to it
+/// (propagate); ((G << 1) + P) ^ P marks the receivers, the integer addition doing the ripple
+/// (over 64-lane words, with the addition's carry passed from word to word).
+/// The top lane never carries out: values are below 2n < 2^(52 d).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn normalise(acc: &mut [__m512i]) {
+    let r = acc.len();
+    let mask = _mm512_set1_epi64(DIGIT_MASK as i64);
+    let one = _mm512_set1_epi64(1);
+    let mut below = _mm512_setzero_si512();
+    for v in acc.iter_mut() {
+        let carries = _mm512_srli_epi64(*v, DIGIT_BITS as u32);
+        // lanes: [previous register's lane 7, this register's carries from lanes 0..6]
+        *v = _mm512_add_epi64(
+            _mm512_and_si512(*v, mask),
+            _mm512_alignr_epi64(carries, below, 7),
+        );
+        below = carries;
+    }
+    // Eight registers (64 lanes) per mask word.
+    let (mut g_top, mut add_carry) = (0u64, 0u64);
+    for chunk in 0..r.div_ceil(8) {
+        let regs = chunk * 8..(chunk * 8 + 8).min(r);
+        let (mut generate, mut propagate) = (0u64, 0u64);
+        for (i, j) in regs.clone().enumerate() {
+            generate |= (_mm512_cmpgt_epu64_mask(acc[j], mask) as u64) << (LANES * i);
+            propagate |= (_mm512_cmpeq_epu64_mask(acc[j], mask) as u64) << (LANES * i);
+        }
+        let shifted = (generate << 1) | g_top;
+        g_top = generate >> 63;
+        let (sum, c1) = shifted.overflowing_add(propagate);
+        let (sum, c2) = sum.overflowing_add(add_carry);
+        add_carry = (c1 | c2) as u64;
+        let receivers = sum ^ propagate;
+        for (i, j) in regs.enumerate() {
+            let m = (receivers >> (LANES * i)) as u8;
+            acc[j] = _mm512_and_si512(_mm512_mask_add_epi64(acc[j], m, acc[j], one), mask);
+        }
+    }
+}

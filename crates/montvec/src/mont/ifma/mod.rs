@@ -1,0 +1,303 @@
+//! Single-operand Montgomery multiplication on AVX-512 IFMA: one number spread over the lanes
+//! of a few zmm registers in radix 2^52 (the idea of OpenSSL's `rsaz-avx512`, here for one
+//! operation at a time and any size up to [`MAX_BITS`]).
+//!
+//! Elements are d digits of 52 bits (stored one per 64-bit word, 8 per register, zero-padded to
+//! whole registers), with R' = 2^(52 d) and d = ceil((bits + 2) / 52), so R' >= 4n. The
+//! multiplication is *almost* Montgomery: inputs below 2n give an output below 2n,
+//! (a b + q n) / R' < (4n^2 + R' n) / R' <= 2n, so no final subtraction happens inside an
+//! exponentiation; [`MontMul::to_shared_form`] reduces fully, by mask.
+//!
+//! Conversions from the shared 64-bit form x R mod n: into ours by one almost-Montgomery
+//! product with K = R'^2 / R mod n (x R K / R' = x R'), out of ours by one with R mod n
+//! (x R' R / R' = x R), then the masked subtraction.
+
+mod amm;
+
+use zeroize::Zeroize;
+
+use crate::backend::IfmaToken;
+use crate::limb::{Limb, LIMB_BITS};
+use crate::mont::{cios, MontMul, MontParams};
+
+/// Bits in one digit.
+pub(crate) const DIGIT_BITS: usize = 52;
+/// The digit mask, 2^52 - 1.
+pub(crate) const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
+/// Digits in one zmm register.
+pub(crate) const LANES: usize = 8;
+/// Elements of up to this many registers run a kernel with everything in registers; larger
+/// ones keep the accumulator on the stack.
+pub const MAX_REGS: usize = 16;
+/// The largest modulus the lane bound of the kernel admits (512 digits).
+pub const MAX_BITS: usize = 512 * DIGIT_BITS - 2;
+
+/// Whether a modulus of `bits` bits fits this variant.
+pub fn supports_bits(bits: usize) -> bool {
+    bits <= MAX_BITS
+}
+
+fn digits_for(bits: usize) -> usize {
+    (bits + 2).div_ceil(DIGIT_BITS)
+}
+
+fn regs_for(digits: usize) -> usize {
+    digits.div_ceil(LANES)
+}
+
+/// `x` (64-bit limbs) as `words` 52-bit digits, one per word. Leaks: lengths only.
+pub(crate) fn to_digits(x: &[Limb], words: usize) -> Vec<u64> {
+    let mut out = vec![0u64; words];
+    for (i, o) in out.iter_mut().enumerate() {
+        let bit = i * DIGIT_BITS;
+        let limb = bit / LIMB_BITS;
+        let shift = bit % LIMB_BITS;
+        let lo = x.get(limb).copied().unwrap_or(0) >> shift;
+        let hi = match (shift + DIGIT_BITS > LIMB_BITS, x.get(limb + 1)) {
+            (true, Some(&w)) => w << (LIMB_BITS - shift),
+            _ => 0,
+        };
+        *o = (lo | hi) & DIGIT_MASK;
+    }
+    out
+}
+
+/// Normalised digits (each below 2^52) back into `limbs` 64-bit limbs, plus whatever bits lie
+/// above them (the carry word). Leaks: lengths only.
+pub(crate) fn from_digits(d: &[u64], limbs: usize) -> (Vec<Limb>, Limb) {
+    let mut out = vec![0 as Limb; limbs + 2];
+    for (i, &digit) in d.iter().enumerate() {
+        let bit = i * DIGIT_BITS;
+        let limb = bit / LIMB_BITS;
+        let shift = bit % LIMB_BITS;
+        if limb < out.len() {
+            out[limb] |= digit << shift;
+        }
+        if shift + DIGIT_BITS > LIMB_BITS && limb + 1 < out.len() {
+            out[limb + 1] |= digit >> (LIMB_BITS - shift);
+        }
+    }
+    let hi = out[limbs] | out[limbs + 1];
+    out.truncate(limbs);
+    (out, hi)
+}
+
+/// The IFMA variant for one modulus.
+pub struct Ifma {
+    params: MontParams,
+    token: IfmaToken,
+    /// Registers per element.
+    regs: usize,
+    /// Digits d that carry value (R' = 2^(52 d)).
+    digits: usize,
+    /// n as digits, `regs * 8` words.
+    n: Vec<u64>,
+    /// -n^-1 mod 2^52.
+    k0: u64,
+    /// R' mod n, as digits: one in our form.
+    one: Vec<u64>,
+    /// R'^2 / R mod n, as digits: into our form.
+    into_form: Vec<u64>,
+    /// R mod n, as digits: out of our form.
+    out_of_form: Vec<u64>,
+}
+
+impl Ifma {
+    /// Precompute for one modulus; `None` when it has more than [`MAX_BITS`] bits.
+    ///
+    /// Leaks: the size of n.
+    pub fn new(params: MontParams, token: IfmaToken) -> Option<Self> {
+        let bits = params.bits();
+        if !supports_bits(bits) {
+            return None;
+        }
+        let digits = digits_for(bits);
+        let regs = regs_for(digits);
+        let words = regs * LANES;
+        let k = params.limbs();
+        // R' mod n = 2^(52 d) mod n (52 d >= bits + 2 > bits - 1).
+        let one64 = params.pow2_mod(DIGIT_BITS * digits);
+        // R'^2 / R mod n = Mont64(R' mod n, R' mod n).
+        let mut into = vec![0; k];
+        let mut scratch = vec![0; k];
+        cios::mont_mul(
+            &mut into,
+            &one64,
+            &one64,
+            params.modulus(),
+            params.n0(),
+            &mut scratch,
+        );
+        let v = Ifma {
+            n: to_digits(params.modulus(), words),
+            k0: params.n0() & DIGIT_MASK,
+            one: to_digits(&one64, words),
+            into_form: to_digits(&into, words),
+            out_of_form: to_digits(params.one(), words),
+            params,
+            token,
+            regs,
+            digits,
+        };
+        into.zeroize();
+        Some(v)
+    }
+
+    fn amm(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
+        amm::almost_mont_mul(
+            self.token,
+            self.regs,
+            out,
+            a,
+            b,
+            &self.n,
+            self.k0,
+            self.digits,
+        );
+    }
+}
+
+impl MontMul for Ifma {
+    fn params(&self) -> &MontParams {
+        &self.params
+    }
+    fn elem_len(&self) -> usize {
+        self.regs * LANES
+    }
+    fn one(&self) -> &[Limb] {
+        &self.one
+    }
+    fn scratch_len(&self) -> usize {
+        0
+    }
+    fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], _scratch: &mut [Limb]) {
+        self.amm(out, a, b);
+    }
+    fn sqr(&self, out: &mut [Limb], a: &[Limb], _scratch: &mut [Limb]) {
+        self.amm(out, a, a);
+    }
+    fn to_own_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
+        let mut xd = to_digits(&x, self.elem_len());
+        x.zeroize();
+        let mut out = vec![0; self.elem_len()];
+        self.amm(&mut out, &xd, &self.into_form);
+        xd.zeroize();
+        out
+    }
+    fn to_shared_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
+        let mut t = vec![0; self.elem_len()];
+        self.amm(&mut t, &x, &self.out_of_form);
+        x.zeroize();
+        // t = x R mod n, below 2n: k limbs and a carry bit, then one masked subtraction.
+        let k = self.params.limbs();
+        let (mut out, hi) = from_digits(&t, k);
+        t.zeroize();
+        let mut scratch = vec![0; k];
+        cios::final_subtract(&mut out, hi, self.params.modulus(), &mut scratch);
+        scratch.zeroize();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    fn big(x: &[u64]) -> BigUint {
+        BigUint::from_slice(
+            &x.iter()
+                .flat_map(|w| [*w as u32, (w >> 32) as u32])
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    fn from_digits_big(d: &[u64]) -> BigUint {
+        d.iter()
+            .rev()
+            .fold(BigUint::from(0u32), |acc, &x| (acc << DIGIT_BITS) + x)
+    }
+
+    /// A chain of almost-Montgomery products stays below 2n with normalised digits, and each
+    /// link equals a b / R' mod n; the last converts back exactly.
+    #[test]
+    fn almost_montgomery_chain_matches_oracle() {
+        let Some(token) = IfmaToken::detect() else {
+            return;
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let sizes = [
+            2usize, 3, 50, 51, 52, 53, 64, 102, 103, 104, 414, 415, 416, 512, 1024, 2048, 3072,
+            4096, 6654, 6655, 8192,
+        ];
+        for &bits in &sizes {
+            for shape in 0..3 {
+                let k = bits.div_ceil(64);
+                let mut n: Vec<u64> = (0..k).map(|_| next()).collect();
+                let top = bits - 64 * (k - 1);
+                let top_mask = if top == 64 { u64::MAX } else { (1 << top) - 1 };
+                match shape {
+                    0 => {}
+                    1 => n.iter_mut().for_each(|w| *w = u64::MAX), // 2^bits - 1
+                    _ => n.iter_mut().for_each(|w| *w = 0),        // 2^(bits-1) + 1
+                }
+                n[k - 1] &= top_mask;
+                n[k - 1] |= 1 << (top - 1);
+                n[0] |= 1;
+                let params = MontParams::new(n.clone(), bits);
+                let v = Ifma::new(params, token).unwrap();
+                let nb = big(&n);
+                let rp = BigUint::from(1u32) << (DIGIT_BITS * v.digits);
+                // Start from x = n - 1 (the largest value) in our form.
+                let xm = {
+                    let mut t = n.clone();
+                    t[0] -= 1;
+                    ((big(&t) * (BigUint::from(1u32) << (64 * k))) % &nb).to_u64_digits()
+                };
+                let mut x64 = xm.clone();
+                x64.resize(k, 0);
+                let mut acc = v.to_own_form(x64);
+                let mut want = (big(&n) - 1u32) * &rp % &nb;
+                for step in 0..6 {
+                    let mut out = vec![0; v.elem_len()];
+                    let other = v.to_own_form({
+                        let mut o = params_one(&v);
+                        o[0] ^= step;
+                        o
+                    });
+                    let other_val = from_digits_big(&other);
+                    v.amm(&mut out, &acc, &other);
+                    let got = from_digits_big(&out);
+                    assert!(out.iter().all(|&d| d <= DIGIT_MASK), "digits normalised");
+                    assert!(got < BigUint::from(2u32) * &nb, "below 2n at {bits} bits");
+                    let rinv = rp.modinv(&nb).unwrap();
+                    assert_eq!(
+                        &got % &nb,
+                        (&want * &other_val % &nb) * &rinv % &nb,
+                        "{bits} bits step {step}"
+                    );
+                    want = &got % &nb;
+                    acc = out;
+                }
+                let back = v.to_shared_form(acc);
+                let rinv = rp.modinv(&nb).unwrap();
+                let r64 = (BigUint::from(1u32) << (64 * k)) % &nb;
+                assert_eq!(
+                    big(&back),
+                    &want * &rinv % &nb * r64 % &nb,
+                    "exit at {bits} bits"
+                );
+            }
+        }
+    }
+
+    fn params_one(v: &Ifma) -> Vec<u64> {
+        v.params.one().to_vec()
+    }
+}
