@@ -35,7 +35,8 @@ pub struct Modulus {
     id: u64,
 }
 
-/// An element in Montgomery form for one [`Modulus`]: k limbs, below n. Zeroized on drop.
+/// An element in Montgomery form for one [`Modulus`], in the form its variant computes on
+/// (k limbs below n for the scalar variants; 52-bit digits below 2n for IFMA). Zeroized on drop.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct MontElem {
     limbs: Vec<Limb>,
@@ -44,8 +45,8 @@ pub struct MontElem {
 }
 
 impl MontElem {
-    /// The Montgomery representation x * R mod n, k limbs.
-    pub fn as_limbs(&self) -> &[Limb] {
+    /// The words of the representation (the variant's own form).
+    pub fn as_words(&self) -> &[Limb] {
         &self.limbs
     }
 }
@@ -193,77 +194,89 @@ impl Modulus {
 
     /// `x * R mod n`: `x` (any length, reduced first) in Montgomery form.
     pub fn to_montgomery(&self, x: &Nat) -> MontElem {
-        self.elem(self.params().to_montgomery(x.as_limbs()))
+        let shared = self.params().to_montgomery(x.as_limbs());
+        self.elem(with_engine!(&self.engine, m => m.to_own_form(shared)))
     }
 
     /// The ordinary value of a Montgomery-form element, k limbs.
     pub fn from_montgomery(&self, a: &MontElem) -> Result<Nat, Error> {
         self.check(a)?;
-        Ok(Nat::from_limbs(self.params().from_montgomery(&a.limbs)))
+        let mut shared = with_engine!(&self.engine, m => m.to_shared_form(a.limbs.clone()));
+        let out = Nat::from_limbs(self.params().from_montgomery(&shared));
+        shared.zeroize();
+        Ok(out)
     }
 
-    /// Montgomery multiplication: the form of `a * b`. (Variants with a form of their own, such
-    /// as IFMA's radix 2^52, convert in and out around the one product: use [`Modulus::pow`]
-    /// for long chains.) Errors with [`Error::ForeignElement`] when
-    /// an operand belongs to another modulus.
+    /// Montgomery multiplication: the form of `a * b`, by the variant's kernel alone.
+    ///
+    /// Errors with [`Error::ForeignElement`] when an operand belongs to another modulus.
+    /// Leaks: the size of n.
     pub fn mul(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
         self.check(a)?;
         self.check(b)?;
         let out = with_engine!(&self.engine, m => {
-            let (mut x, mut y) = (m.to_own_form(a.limbs.clone()), m.to_own_form(b.limbs.clone()));
             let mut out = vec![0; m.elem_len()];
             let mut scratch = exp::scratch_for(m);
-            m.mul(&mut out, &x, &y, &mut scratch);
-            for v in [&mut x, &mut y, &mut scratch] {
-                v.zeroize();
-            }
-            m.to_shared_form(out)
+            m.mul(&mut out, &a.limbs, &b.limbs, &mut scratch);
+            scratch.zeroize();
+            out
         });
         Ok(self.elem(out))
     }
 
-    /// Montgomery squaring: the form of `a^2`.
+    /// Montgomery squaring: the form of `a^2`, by the variant's squaring kernel.
+    ///
+    /// Leaks: the size of n.
     pub fn square(&self, a: &MontElem) -> Result<MontElem, Error> {
         self.check(a)?;
         let out = with_engine!(&self.engine, m => {
-            let mut x = m.to_own_form(a.limbs.clone());
             let mut out = vec![0; m.elem_len()];
             let mut scratch = exp::scratch_for(m);
-            m.sqr(&mut out, &x, &mut scratch);
-            x.zeroize();
+            m.sqr(&mut out, &a.limbs, &mut scratch);
             scratch.zeroize();
-            m.to_shared_form(out)
+            out
         });
         Ok(self.elem(out))
     }
 
-    /// The form of `a + b`.
+    /// The form of `a + b`. (A variant with a form of its own, IFMA's radix 2^52, adds in the
+    /// shared 64-bit form and converts around it.)
+    ///
+    /// Leaks: the size of n.
     pub fn add(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
-        self.check(a)?;
-        self.check(b)?;
-        let mut out = a.limbs.clone();
-        let mut scratch = vec![0; self.limbs()];
-        self.params()
-            .add_assign_mod(&mut out, &b.limbs, &mut scratch);
-        scratch.zeroize();
-        Ok(self.elem(out))
+        self.add_or_sub(a, b, MontParams::add_assign_mod)
     }
 
-    /// The form of `a - b`.
+    /// The form of `a - b`, as [`Modulus::add`].
+    ///
+    /// Leaks: the size of n.
     pub fn sub(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
+        self.add_or_sub(a, b, MontParams::sub_assign_mod)
+    }
+
+    fn add_or_sub(
+        &self,
+        a: &MontElem,
+        b: &MontElem,
+        op: fn(&MontParams, &mut [Limb], &[Limb], &mut [Limb]),
+    ) -> Result<MontElem, Error> {
         self.check(a)?;
         self.check(b)?;
-        let mut out = a.limbs.clone();
-        let mut scratch = vec![0; self.limbs()];
-        self.params()
-            .sub_assign_mod(&mut out, &b.limbs, &mut scratch);
-        scratch.zeroize();
+        let out = with_engine!(&self.engine, m => {
+            let mut x = m.to_shared_form(a.limbs.clone());
+            let mut y = m.to_shared_form(b.limbs.clone());
+            let mut scratch = vec![0; self.limbs()];
+            op(self.params(), &mut x, &y, &mut scratch);
+            y.zeroize();
+            scratch.zeroize();
+            m.to_own_form(x)
+        });
         Ok(self.elem(out))
     }
 
     /// Montgomery form of one (R mod n).
     pub fn one(&self) -> MontElem {
-        self.elem(self.params().one().to_vec())
+        self.elem(with_engine!(&self.engine, m => m.one().to_vec()))
     }
 
     fn elem(&self, limbs: Vec<Limb>) -> MontElem {
