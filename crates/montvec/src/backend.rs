@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use crate::error::Error;
 
 cpufeatures::new!(cpuid_adx, "adx", "bmi2");
-cpufeatures::new!(cpuid_ifma, "avx512f", "avx512ifma");
+cpufeatures::new!(cpuid_ifma, "avx512f", "avx512ifma", "avx512dq", "avx512vl");
 
 /// Where the arithmetic runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,12 +115,13 @@ impl AdxToken {
     }
 }
 
-/// A zero-sized proof that the CPU has AVX-512F and AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`).
+/// A zero-sized proof that the CPU has AVX-512 F, IFMA (`vpmadd52luq`/`vpmadd52huq`), DQ
+/// (`vpmullq`) and VL.
 #[derive(Debug, Clone, Copy)]
 pub struct IfmaToken(());
 
 impl IfmaToken {
-    /// The token, if this CPU has AVX-512F and IFMA.
+    /// The token, if this CPU has AVX-512 F, IFMA, DQ and VL.
     pub fn detect() -> Option<IfmaToken> {
         if cpuid_ifma::get() {
             Some(IfmaToken(()))
