@@ -4,7 +4,8 @@
 //! `__gmpn_*`. On x86-64 Linux a limb (`mp_limb_t`) is `unsigned long` = `u64` and
 //! `mp_size_t` is `long` = `i64`, the same limbs as montvec's, least significant first.
 
-use std::os::raw::{c_int, c_long, c_void};
+use std::ffi::CStr;
+use std::os::raw::{c_char, c_int, c_long, c_void};
 
 /// `__mpz_struct` from `gmp.h`: allocated limbs, signed used limbs, the limb pointer.
 #[repr(C)]
@@ -15,6 +16,7 @@ struct MpzStruct {
 }
 
 extern "C" {
+    static __gmp_version: *const c_char;
     fn __gmpz_init(x: *mut MpzStruct);
     fn __gmpz_clear(x: *mut MpzStruct);
     fn __gmpz_import(
@@ -155,4 +157,13 @@ pub fn mpn_mul_n(out: &mut [u64], a: &[u64], b: &[u64]) {
     // SAFETY: `out` is writable for 2n limbs and `a`, `b` readable for n; `out` is a unique
     // borrow so it overlaps neither input (mpn_mul_n forbids overlap); n >= 1 fits mp_size_t.
     unsafe { __gmpn_mul_n(out.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n as c_long) }
+}
+
+/// GMP's version string (`gmp_version`), e.g. "6.3.0".
+pub fn version() -> String {
+    // SAFETY: `gmp_version` is a constant pointer to a static NUL-terminated string, set at
+    // load time and never written.
+    unsafe { CStr::from_ptr(__gmp_version) }
+        .to_string_lossy()
+        .into_owned()
 }

@@ -1,7 +1,8 @@
 //! The system OpenSSL (`libcrypto`), reached through the few `BN_*` functions the benchmark
 //! needs. Every pointer is owned by one wrapper and freed by its `Drop`.
 
-use std::os::raw::c_int;
+use std::ffi::CStr;
+use std::os::raw::{c_char, c_int};
 use std::ptr::NonNull;
 
 /// Opaque `BIGNUM`.
@@ -23,6 +24,7 @@ struct BnMontCtx {
 }
 
 extern "C" {
+    fn OpenSSL_version(t: c_int) -> *const c_char;
     fn BN_new() -> *mut Bignum;
     fn BN_clear_free(a: *mut Bignum);
     fn BN_lebin2bn(s: *const u8, len: c_int, ret: *mut Bignum) -> *mut Bignum;
@@ -55,6 +57,16 @@ extern "C" {
         ctx: *mut BnCtxRaw,
         in_mont: *mut BnMontCtx,
     ) -> c_int;
+}
+
+/// OpenSSL's version string (`OpenSSL_version(OPENSSL_VERSION)`), e.g. "OpenSSL 3.0.13 ...".
+pub fn version() -> String {
+    const OPENSSL_VERSION: c_int = 0;
+    // SAFETY: OpenSSL_version returns a pointer to a static NUL-terminated string for every
+    // argument (an "not available" text for unknown ones).
+    unsafe { CStr::from_ptr(OpenSSL_version(OPENSSL_VERSION)) }
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// An OpenSSL call reported failure (allocation, or a precondition such as an odd modulus).

@@ -63,10 +63,11 @@ pub fn summarize(mut per_call_ns: Vec<f64>, iterations: u64) -> Timing {
     assert!(!per_call_ns.is_empty(), "no samples");
     per_call_ns.sort_by(f64::total_cmp);
     let n = per_call_ns.len();
-    let median_ns = if n % 2 == 1 {
-        per_call_ns[n / 2]
+    let mid = n >> 1;
+    let median_ns = if n & 1 == 1 {
+        per_call_ns[mid]
     } else {
-        (per_call_ns[n / 2 - 1] + per_call_ns[n / 2]) / 2.0
+        (per_call_ns[mid - 1] + per_call_ns[mid]) * 0.5
     };
     Timing {
         median_ns,
@@ -91,12 +92,22 @@ pub fn measure_interleaved(
         .collect();
     let mut per_call: Vec<Vec<f64>> = vec![Vec::with_capacity(samples); contenders.len()];
     let count = contenders.len();
-    for round in 0..samples {
-        for step in 0..count {
-            let i = (round + step) % count;
+    // Each round starts one contender further on than the last and goes round once.
+    let mut start = 0;
+    for _ in 0..samples {
+        let mut i = start;
+        for _ in 0..count {
             let elapsed = time_calls(&mut *contenders[i], iterations[i]);
             per_call[i].push(elapsed.as_nanos() as f64 / iterations[i] as f64);
             tick();
+            i += 1;
+            if i == count {
+                i = 0;
+            }
+        }
+        start += 1;
+        if start >= count {
+            start = 0;
         }
     }
     per_call

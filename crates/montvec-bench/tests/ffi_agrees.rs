@@ -218,3 +218,14 @@ fn suite_checks_and_times_every_op() {
         big(o.x.as_limbs()).modpow(&big(o.exponent.as_limbs()), &big(o.modulus.as_limbs()));
     assert_eq!(job.answer(), &limbs(&expected, 3)[..]);
 }
+
+#[test]
+fn versions_are_readable() {
+    let g = gmp::version();
+    assert!(
+        g.chars().next().is_some_and(|c| c.is_ascii_digit()),
+        "gmp version {g:?}"
+    );
+    let o = montvec_bench::openssl::version();
+    assert!(o.starts_with("OpenSSL "), "openssl version {o:?}");
+}
