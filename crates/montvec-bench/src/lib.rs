@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod clock;
 pub mod gmp;
 pub mod openssl;
 pub mod operands;
@@ -10,4 +11,4 @@ pub mod suite;
 pub mod timing;
 
 pub use suite::{prepare, BenchError, Impl, Job, Label, Measurement, Op, Selection};
-pub use timing::{Plan, Timing};
+pub use timing::{Clock, Plan, Timing};

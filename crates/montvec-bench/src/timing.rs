@@ -4,8 +4,33 @@
 //! Contenders for one size are sampled in turn (sample 1 of each, then sample 2 of each, ...),
 //! in an order that rotates every round, so slow drifts of the machine (frequency, other
 //! people's jobs on a shared core) fall on all of them alike.
+//!
+//! Iteration counts are calibrated on the wall clock, so a run lasts about its planned time
+//! whatever the load; each sample is read on the [`Clock`] of the plan, by default the thread's
+//! CPU time, which does not count the time other jobs hold the core.
 
 use std::time::{Duration, Instant};
+
+use crate::clock::thread_cpu_time;
+
+/// Which clock a sample is read on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// CPU time of the measuring thread (`CLOCK_THREAD_CPUTIME_ID`).
+    ThreadCpu,
+    /// Elapsed real time (`Instant`).
+    Wall,
+}
+
+impl Clock {
+    /// The lowercase name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Clock::ThreadCpu => "cpu",
+            Clock::Wall => "wall",
+        }
+    }
+}
 
 /// How long and how often to measure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +39,8 @@ pub struct Plan {
     pub sample_time: Duration,
     /// Samples per contender; the median of these is reported.
     pub samples: usize,
+    /// The clock samples are read on.
+    pub clock: Clock,
 }
 
 /// The result of timing one contender.
@@ -31,22 +58,43 @@ pub struct Timing {
     pub samples: usize,
 }
 
-fn time_calls(f: &mut dyn FnMut(), iterations: u64) -> Duration {
+/// Both clocks' reading of one run of calls.
+#[derive(Debug, Clone, Copy)]
+struct Elapsed {
+    wall: Duration,
+    cpu: Duration,
+}
+
+impl Elapsed {
+    fn on(self, clock: Clock) -> Duration {
+        match clock {
+            Clock::ThreadCpu => self.cpu,
+            Clock::Wall => self.wall,
+        }
+    }
+}
+
+fn time_calls(f: &mut dyn FnMut(), iterations: u64) -> Elapsed {
+    let cpu = thread_cpu_time();
     let start = Instant::now();
     for _ in 0..iterations {
         f();
     }
-    start.elapsed()
+    let wall = start.elapsed();
+    Elapsed {
+        wall,
+        cpu: thread_cpu_time().saturating_sub(cpu),
+    }
 }
 
-/// The number of calls of `f` that take about `target`, at least 1. Calls `f` a few times
+/// The number of calls of `f` that take about `target` of wall-clock time, at least 1. Calls `f` a few times
 /// first (warm-up), then grows the count until a run lasts an eighth of the target and scales.
 pub fn calibrate(f: &mut dyn FnMut(), target: Duration) -> u64 {
     f();
     let floor = target / 8;
     let mut iterations = 1u64;
     loop {
-        let elapsed = time_calls(f, iterations);
+        let elapsed = time_calls(f, iterations).wall;
         let per_call = elapsed.as_secs_f64() / iterations as f64;
         if elapsed >= floor || iterations >= 1 << 40 {
             let scaled = target.as_secs_f64() / per_call.max(1e-12);
@@ -97,7 +145,7 @@ pub fn measure_interleaved(
     for _ in 0..samples {
         let mut i = start;
         for _ in 0..count {
-            let elapsed = time_calls(&mut *contenders[i], iterations[i]);
+            let elapsed = time_calls(&mut *contenders[i], iterations[i]).on(plan.clock);
             per_call[i].push(elapsed.as_nanos() as f64 / iterations[i] as f64);
             tick();
             i += 1;
@@ -152,6 +200,7 @@ mod tests {
         let plan = Plan {
             sample_time: Duration::from_micros(50),
             samples: 5,
+            clock: Clock::ThreadCpu,
         };
         let t = measure_interleaved(&mut [&mut fa, &mut fb], plan, &mut || ticks += 1);
         assert_eq!(ticks, 10);

@@ -4,7 +4,7 @@ use montvec::{Algorithm, Backend, Modulus, Nat};
 use montvec_bench::gmp::{self, Mpz};
 use montvec_bench::openssl::{BigNum, OpensslModulus};
 use montvec_bench::operands::{random_exact_bits, Operands};
-use montvec_bench::{prepare, Op, Plan, Selection};
+use montvec_bench::{prepare, Clock, Op, Plan, Selection};
 use num_bigint::BigUint;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -194,6 +194,7 @@ fn suite_checks_and_times_every_op() {
     let plan = Plan {
         sample_time: std::time::Duration::from_micros(200),
         samples: 3,
+        clock: Clock::Wall,
     };
     for op in Op::ALL {
         let mut job = prepare(op, 256, &sel).unwrap();

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use montvec::{Algorithm, Backend};
 use montvec_bench::suite::{LADDER, PRODUCT};
-use montvec_bench::{gmp, openssl, prepare, Impl, Job, Measurement, Op, Plan, Selection};
+use montvec_bench::{gmp, openssl, prepare, Clock, Impl, Job, Measurement, Op, Plan, Selection};
 
 /// The sizes of `sqr` and `exp` (and of `mul`, with the NIST sizes added).
 const MAIN_SIZES: [usize; 6] = [256, 512, 1024, 2048, 3072, 4096];
@@ -41,6 +41,15 @@ impl OpArg {
             OpArg::Product => Op::Product,
         }
     }
+}
+
+/// The clock samples are read on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClockArg {
+    /// The measuring thread's CPU time: time other jobs hold the core is not counted.
+    Cpu,
+    /// Elapsed real time.
+    Wall,
 }
 
 /// Options of `montvec bench`.
@@ -80,6 +89,10 @@ pub struct Args {
     /// Seconds of timing to spread over all measurements (setup and checking come on top)
     #[arg(long, default_value_t = 100.0, value_name = "SECONDS", value_parser = parse_budget)]
     budget: f64,
+
+    /// Clock to read samples on (the run's length is planned on the wall clock either way)
+    #[arg(long, value_enum, default_value = "cpu")]
+    clock: ClockArg,
 
     /// Very short samples (for tests and smoke runs; the numbers are rough)
     #[arg(long)]
@@ -272,9 +285,14 @@ fn bench(args: &Args) -> Result<(), String> {
     } else {
         Duration::from_secs_f64(args.budget / (contenders as f64 * (samples as f64 + 0.35)))
     };
+    let clock = match args.clock {
+        ClockArg::Cpu => Clock::ThreadCpu,
+        ClockArg::Wall => Clock::Wall,
+    };
     let plan = Plan {
         sample_time,
         samples,
+        clock,
     };
     let bar = progress_bar((contenders * samples) as u64);
     let mut rows: Vec<(Measurement, bool)> = Vec::new();
@@ -292,7 +310,7 @@ fn bench(args: &Args) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let written = if args.json {
-        write_json(&mut out, &rows)
+        write_json(&mut out, &rows, plan.clock)
     } else {
         write_header(&mut out, &sel, plan, contenders, elapsed).and_then(|()| {
             if args.auto_table {
@@ -309,7 +327,11 @@ fn bench(args: &Args) -> Result<(), String> {
     }
 }
 
-fn write_json(out: &mut impl Write, rows: &[(Measurement, bool)]) -> std::io::Result<()> {
+fn write_json(
+    out: &mut impl Write,
+    rows: &[(Measurement, bool)],
+    clock: Clock,
+) -> std::io::Result<()> {
     for (m, is_auto) in rows {
         let l = &m.label;
         let t = &m.timing;
@@ -327,6 +349,7 @@ fn write_json(out: &mut impl Write, rows: &[(Measurement, bool)]) -> std::io::Re
             "samples": t.samples,
             "iterations": t.iterations,
             "auto": is_auto,
+            "clock": clock.name(),
         });
         writeln!(out, "{row}")?;
     }
@@ -351,9 +374,10 @@ fn write_header(
     )?;
     writeln!(
         out,
-        "{contenders} measurements, median of {} samples of ~{} each; {:.1} s in all",
+        "{contenders} measurements, median of {} samples of ~{} (wall) each, read on the {} clock; {:.1} s in all",
         plan.samples,
         format_ns(plan.sample_time.as_nanos() as f64),
+        plan.clock.name(),
         elapsed.as_secs_f64()
     )?;
     writeln!(
