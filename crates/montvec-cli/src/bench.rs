@@ -221,6 +221,9 @@ fn selection(args: &Args) -> Result<Selection, String> {
         }
         None => vec![Backend::active().map_err(|e| format!("{e:?}"))?],
     };
+    if args.auto_table && backends.len() != 1 {
+        return Err("--auto-table measures one backend at a time".into());
+    }
     let (algorithms, ladder, product) = match &args.algorithms {
         None => (Algorithm::CONCRETE.to_vec(), true, true),
         Some(list) => {
@@ -380,10 +383,7 @@ fn write_header(
         plan.clock.name(),
         elapsed.as_secs_f64()
     )?;
-    writeln!(
-        out,
-        "ratio = peer's time / this time (above 1.00x: faster than the peer); spread = (max-min)/median; * = auto's pick"
-    )
+    Ok(())
 }
 
 fn format_ns(ns: f64) -> String {
@@ -424,6 +424,10 @@ fn write_tables(
     jobs: &[Job],
     rows: &[(Measurement, bool)],
 ) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "ratio = peer's time / this time (above 1.00x: faster than the peer); spread = (max-min)/median; * = auto's pick"
+    )?;
     for op in Op::ALL {
         let op_jobs: Vec<&Job> = jobs.iter().filter(|j| j.op == op).collect();
         if op_jobs.is_empty() {
@@ -497,8 +501,8 @@ fn write_auto_table(
     )?;
     writeln!(
         out,
-        "{:>6}  {:<12} {:>11}  {:<12} {:>7}  {:<12}",
-        "bits", "winner", "median", "runner-up", "margin", "auto now"
+        "{:>6}  {:<12} {:>11}  {:<12} {:>7}  auto now",
+        "bits", "winner", "median", "runner-up", "margin"
     )?;
     let mut winners: Vec<(usize, Algorithm)> = Vec::new();
     for job in jobs.iter().filter(|j| j.op == Op::Exp) {
@@ -526,7 +530,7 @@ fn write_auto_table(
         };
         writeln!(
             out,
-            "{:>6}  {:<12} {:>11}  {:<12} {:>7}  {:<12}",
+            "{:>6}  {:<12} {:>11}  {:<12} {:>7}  {}",
             job.bits,
             winner.name(),
             format_ns(best.ns_per_op()),

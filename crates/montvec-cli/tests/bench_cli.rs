@@ -118,3 +118,51 @@ fn bad_flags_fail_cleanly() {
         assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
     }
 }
+
+#[test]
+fn backend_filter_is_honoured() {
+    let out = montvec(&[
+        "bench",
+        "--quick",
+        "--sizes",
+        "256",
+        "--ops",
+        "exp",
+        "--json",
+        "--backends",
+        "portable",
+        "--no-peers",
+    ]);
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert!(!rows.is_empty());
+    for row in &rows {
+        assert_eq!(row["impl"], "montvec", "{row}");
+        assert_eq!(row["backend"], "portable", "{row}");
+        assert_eq!(row["op"], "exp", "{row}");
+    }
+    assert!(rows.iter().any(|r| r["algorithm"] == "ladder"));
+}
+
+#[test]
+fn auto_table_needs_one_backend() {
+    let out = montvec(&[
+        "bench",
+        "--quick",
+        "--auto-table",
+        "--backends",
+        "portable,portable,adx",
+    ]);
+    if montvec::Backend::Adx.is_supported() {
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("one backend"));
+    }
+}
