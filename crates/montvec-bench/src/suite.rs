@@ -112,6 +112,9 @@ pub struct Selection {
     pub product: bool,
     /// montvec backends.
     pub backends: Vec<Backend>,
+    /// An algorithm that none of `backends` accepts at a size is timed on the first other
+    /// supported backend that does (an algorithm that exists for one backend only, say).
+    pub backend_fallback: bool,
     /// Time GMP and OpenSSL too.
     pub peers: bool,
     /// Seed of the operands.
@@ -205,15 +208,25 @@ fn label(op: Op, imp: Impl, algorithm: &str, backend: &str, bits: usize) -> Labe
 
 /// The montvec moduli of the selection at this size: one per (backend, algorithm) that
 /// accepts it; a pair that rejects the size (an algorithm limited to some sizes, say) is
-/// skipped.
+/// skipped, and with `backend_fallback` an algorithm no selected backend accepts is tried on
+/// the other supported backends.
 fn montvec_moduli(n: &Nat, sel: &Selection) -> Vec<Modulus> {
     let mut out = Vec::new();
-    for &backend in &sel.backends {
-        for &algorithm in &sel.algorithms {
-            if let Ok(m) = Modulus::with_options(n, algorithm, backend) {
-                out.push(m);
-            }
+    for &algorithm in &sel.algorithms {
+        let mut accepted: Vec<Modulus> = sel
+            .backends
+            .iter()
+            .filter_map(|&b| Modulus::with_options(n, algorithm, b).ok())
+            .collect();
+        if accepted.is_empty() && sel.backend_fallback {
+            accepted.extend(
+                Backend::supported()
+                    .into_iter()
+                    .filter(|b| !sel.backends.contains(b))
+                    .find_map(|b| Modulus::with_options(n, algorithm, b).ok()),
+            );
         }
+        out.extend(accepted);
     }
     out
 }

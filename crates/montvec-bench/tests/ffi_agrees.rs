@@ -188,6 +188,7 @@ fn suite_checks_and_times_every_op() {
         ladder: true,
         product: true,
         backends: Backend::supported(),
+        backend_fallback: false,
         peers: true,
         seed: 5,
     };

@@ -74,7 +74,8 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_algorithm)]
     algorithms: Option<Vec<AlgorithmArg>>,
 
-    /// montvec backends to time, comma-separated [default: the active one]
+    /// montvec backends to time, comma-separated [default: the active one, or for an algorithm
+    /// it does not take, the first supported backend that does]
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_backend)]
     backends: Option<Vec<Backend>>,
 
@@ -243,6 +244,7 @@ fn selection(args: &Args) -> Result<Selection, String> {
         }
     };
     Ok(Selection {
+        backend_fallback: args.backends.is_none() && !args.auto_table,
         algorithms,
         ladder: ladder && !args.auto_table,
         product: product && !args.auto_table,
