@@ -1,1 +1,14 @@
 //! Peers (GMP, OpenSSL) and the timing harness for `montvec bench`.
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+pub mod clock;
+pub mod gmp;
+pub mod openssl;
+pub mod operands;
+pub mod suite;
+pub mod timing;
+
+pub use suite::{prepare, BenchError, Impl, Job, Label, Measurement, Op, Selection};
+pub use timing::{Clock, Plan, Timing};

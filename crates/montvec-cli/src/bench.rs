@@ -1,10 +1,625 @@
-//! `montvec bench`.
+//! `montvec bench`: time montvec's multiplication, squaring and exponentiation for every
+//! algorithm beside GMP and OpenSSL measured in the same run, and print a table of ratios
+//! (or JSON lines); `--auto-table` prints the size-to-algorithm table for
+//! `Algorithm::auto_for_bits`.
+
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use montvec::{Algorithm, Backend};
+use montvec_bench::suite::{LADDER, PRODUCT};
+use montvec_bench::{gmp, openssl, prepare, Clock, Impl, Job, Measurement, Op, Plan, Selection};
+
+/// The sizes of `sqr` and `exp` (and of `mul`, with the NIST sizes added).
+const MAIN_SIZES: [usize; 6] = [256, 512, 1024, 2048, 3072, 4096];
+/// The NIST prime-field sizes (seed 004): `mul` also runs at these, `product` only at these.
+const NIST_SIZES: [usize; 5] = [192, 224, 256, 384, 521];
+/// Default sizes of `--auto-table`: finer steps, to place the boundaries.
+const AUTO_TABLE_SIZES: [usize; 9] = [256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
+
+/// The operations on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OpArg {
+    /// Montgomery multiplication.
+    Mul,
+    /// Montgomery squaring.
+    Sqr,
+    /// Constant-time exponentiation with an exponent of the modulus's size.
+    Exp,
+    /// Full product without reduction (`mul::product` vs `mpn_mul_n`).
+    Product,
+}
+
+impl OpArg {
+    fn op(self) -> Op {
+        match self {
+            OpArg::Mul => Op::Mul,
+            OpArg::Sqr => Op::Sqr,
+            OpArg::Exp => Op::Exp,
+            OpArg::Product => Op::Product,
+        }
+    }
+}
+
+/// The clock samples are read on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClockArg {
+    /// The measuring thread's CPU time: time other jobs hold the core is not counted.
+    Cpu,
+    /// Elapsed real time.
+    Wall,
+}
 
 /// Options of `montvec bench`.
-#[derive(clap::Args)]
-pub struct Args {}
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Modulus sizes in bits, comma-separated [default: 256,512,1024,2048,3072,4096; mul also
+    /// at 192,224,384,521; product only at 192,224,256,384,521]
+    #[arg(long, value_delimiter = ',', value_name = "LIST",
+          value_parser = clap::value_parser!(u32).range(2..=16384))]
+    sizes: Option<Vec<u32>>,
 
-pub fn run(_args: Args) -> ExitCode {
-    ExitCode::FAILURE
+    /// Operations, comma-separated [default: all]
+    #[arg(long, value_delimiter = ',', value_name = "LIST", value_enum)]
+    ops: Option<Vec<OpArg>>,
+
+    /// Print one JSON object per measurement, one per line, instead of the table
+    #[arg(long)]
+    json: bool,
+
+    /// Only these montvec algorithms, comma-separated (concrete names, or `ladder`, or
+    /// `product`) [default: all]
+    #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_algorithm)]
+    algorithms: Option<Vec<AlgorithmArg>>,
+
+    /// montvec backends to time, comma-separated [default: the active one, or for an algorithm
+    /// it does not take, the first supported backend that does]
+    #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_backend)]
+    backends: Option<Vec<Backend>>,
+
+    /// Leave out GMP and OpenSSL
+    #[arg(long)]
+    no_peers: bool,
+
+    /// Samples per measurement (the median is reported)
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    samples: u32,
+
+    /// Seconds of timing to spread over all measurements (setup and checking come on top)
+    #[arg(long, default_value_t = 100.0, value_name = "SECONDS", value_parser = parse_budget)]
+    budget: f64,
+
+    /// Clock to read samples on (the run's length is planned on the wall clock either way)
+    #[arg(long, value_enum, default_value = "cpu")]
+    clock: ClockArg,
+
+    /// Very short samples (for tests and smoke runs; the numbers are rough)
+    #[arg(long)]
+    quick: bool,
+
+    /// Time `exp` for every concrete algorithm and print the winner per size, as the body of
+    /// `Algorithm::auto_for_bits`
+    #[arg(long, conflicts_with_all = ["ops", "no_peers"])]
+    auto_table: bool,
+}
+
+/// An `--algorithms` entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AlgorithmArg {
+    /// A concrete montvec algorithm.
+    Concrete(Algorithm),
+    /// `Modulus::pow_ladder`.
+    Ladder,
+    /// `montvec::mul::product`.
+    Product,
+}
+
+fn valid_algorithm_names() -> String {
+    let mut names: Vec<&str> = Algorithm::CONCRETE.iter().map(|a| a.name()).collect();
+    names.extend([LADDER, PRODUCT]);
+    names.join(", ")
+}
+
+fn parse_algorithm(s: &str) -> Result<AlgorithmArg, String> {
+    if s.eq_ignore_ascii_case(LADDER) {
+        return Ok(AlgorithmArg::Ladder);
+    }
+    if s.eq_ignore_ascii_case(PRODUCT) {
+        return Ok(AlgorithmArg::Product);
+    }
+    match s.parse::<Algorithm>() {
+        Ok(a) if Algorithm::CONCRETE.contains(&a) => Ok(AlgorithmArg::Concrete(a)),
+        _ => Err(format!(
+            "unknown algorithm '{s}' (expected one of: {})",
+            valid_algorithm_names()
+        )),
+    }
+}
+
+fn parse_backend(s: &str) -> Result<Backend, String> {
+    let names = || {
+        Backend::ALL
+            .iter()
+            .map(|b| b.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let b: Backend = s
+        .parse()
+        .map_err(|_| format!("unknown backend '{s}' (expected one of: {})", names()))?;
+    if b.is_supported() {
+        Ok(b)
+    } else {
+        Err(format!("backend '{s}' is not supported on this CPU"))
+    }
+}
+
+fn parse_budget(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!("'{s}' is not a number of seconds in (0, 86400]")),
+    }
+}
+
+/// Run `montvec bench`.
+pub fn run(args: Args) -> ExitCode {
+    match bench(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("montvec bench: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn sorted(mut sizes: Vec<usize>) -> Vec<usize> {
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
+}
+
+/// The (op, sizes) pairs to measure.
+fn plan_sizes(args: &Args) -> Vec<(Op, Vec<usize>)> {
+    let given: Option<Vec<usize>> = args
+        .sizes
+        .as_ref()
+        .map(|s| sorted(s.iter().map(|&b| b as usize).collect()));
+    let ops: Vec<Op> = if args.auto_table {
+        vec![Op::Exp]
+    } else {
+        match &args.ops {
+            Some(ops) => {
+                let mut ops: Vec<Op> = ops.iter().map(|o| o.op()).collect();
+                ops.sort_unstable();
+                ops.dedup();
+                ops
+            }
+            None => Op::ALL.to_vec(),
+        }
+    };
+    ops.into_iter()
+        .map(|op| {
+            let sizes = match (&given, op) {
+                (Some(s), _) => s.clone(),
+                (None, _) if args.auto_table => AUTO_TABLE_SIZES.to_vec(),
+                (None, Op::Mul) => sorted(MAIN_SIZES.iter().chain(&NIST_SIZES).copied().collect()),
+                (None, Op::Product) => NIST_SIZES.to_vec(),
+                (None, Op::Sqr | Op::Exp) => MAIN_SIZES.to_vec(),
+            };
+            (op, sizes)
+        })
+        .collect()
+}
+
+fn selection(args: &Args) -> Result<Selection, String> {
+    let backends = match &args.backends {
+        Some(b) => {
+            let mut b = b.clone();
+            b.dedup();
+            b
+        }
+        None => vec![Backend::active().map_err(|e| format!("{e:?}"))?],
+    };
+    if args.auto_table && backends.len() != 1 {
+        return Err("--auto-table measures one backend at a time".into());
+    }
+    let (algorithms, ladder, product) = match &args.algorithms {
+        None => (Algorithm::CONCRETE.to_vec(), true, true),
+        Some(list) => {
+            let mut algorithms = Vec::new();
+            for a in list {
+                if let AlgorithmArg::Concrete(a) = a {
+                    if !algorithms.contains(a) {
+                        algorithms.push(*a);
+                    }
+                }
+            }
+            (
+                algorithms,
+                list.contains(&AlgorithmArg::Ladder),
+                list.contains(&AlgorithmArg::Product),
+            )
+        }
+    };
+    Ok(Selection {
+        backend_fallback: args.backends.is_none() && !args.auto_table,
+        algorithms,
+        ladder: ladder && !args.auto_table,
+        product: product && !args.auto_table,
+        backends,
+        peers: !args.no_peers && !args.auto_table,
+        seed: 0x006d_6f6e_7476_6563, // "montvec" in ASCII
+    })
+}
+
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} samples, eta {eta} {msg}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+fn bench(args: &Args) -> Result<(), String> {
+    let started = Instant::now();
+    let sel = selection(args)?;
+    let mut jobs: Vec<Job> = Vec::new();
+    for (op, sizes) in plan_sizes(args) {
+        for bits in sizes {
+            let job = prepare(op, bits, &sel).map_err(|e| e.to_string())?;
+            if !job.contenders.is_empty() {
+                jobs.push(job);
+            }
+        }
+    }
+    if jobs.is_empty() {
+        return Err("nothing to measure: the algorithm filter leaves no contender".into());
+    }
+    let contenders: usize = jobs.iter().map(|j| j.contenders.len()).sum();
+    let samples = if args.quick { 3 } else { args.samples as usize };
+    // Calibration costs about a third of a sample; spread the budget over the rest.
+    let sample_time = if args.quick {
+        Duration::from_millis(1)
+    } else {
+        Duration::from_secs_f64(args.budget / (contenders as f64 * (samples as f64 + 0.35)))
+    };
+    let clock = match args.clock {
+        ClockArg::Cpu => Clock::ThreadCpu,
+        ClockArg::Wall => Clock::Wall,
+    };
+    let plan = Plan {
+        sample_time,
+        samples,
+        clock,
+    };
+    let bar = progress_bar((contenders * samples) as u64);
+    let mut rows: Vec<(Measurement, bool)> = Vec::new();
+    for job in &mut jobs {
+        bar.set_message(format!("{} {} bits", job.op.name(), job.bits));
+        let auto = job.auto_pick;
+        for m in job.run(plan, &mut || bar.inc(1)) {
+            let is_auto = m.label.imp == Impl::Montvec && m.label.algorithm == auto.name();
+            rows.push((m, is_auto));
+        }
+    }
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = if args.json {
+        write_json(&mut out, &rows, plan.clock)
+    } else {
+        write_header(&mut out, &sel, plan, contenders, elapsed).and_then(|()| {
+            if args.auto_table {
+                write_auto_table(&mut out, &jobs, &rows)
+            } else {
+                write_tables(&mut out, &jobs, &rows)
+            }
+        })
+    };
+    // A closed pipe (`| head`) is not an error worth a message.
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(()),
+    }
+}
+
+fn write_json(
+    out: &mut impl Write,
+    rows: &[(Measurement, bool)],
+    clock: Clock,
+) -> std::io::Result<()> {
+    for (m, is_auto) in rows {
+        let l = &m.label;
+        let t = &m.timing;
+        let batch = l.batch as f64;
+        let row = serde_json::json!({
+            "op": l.op.name(),
+            "impl": l.imp.name(),
+            "algorithm": l.algorithm,
+            "backend": l.backend,
+            "bits": l.bits,
+            "batch": l.batch,
+            "ns_per_op": m.ns_per_op(),
+            "min_ns_per_op": t.min_ns / batch,
+            "max_ns_per_op": t.max_ns / batch,
+            "samples": t.samples,
+            "iterations": t.iterations,
+            "auto": is_auto,
+            "clock": clock.name(),
+        });
+        writeln!(out, "{row}")?;
+    }
+    out.flush()
+}
+
+fn write_header(
+    out: &mut impl Write,
+    sel: &Selection,
+    plan: Plan,
+    contenders: usize,
+    elapsed: Duration,
+) -> std::io::Result<()> {
+    let backends: Vec<&str> = sel.backends.iter().map(|b| b.name()).collect();
+    writeln!(
+        out,
+        "montvec {} (backend {}) | GMP {} | {}",
+        env!("CARGO_PKG_VERSION"),
+        backends.join(","),
+        gmp::version(),
+        openssl::version()
+    )?;
+    writeln!(
+        out,
+        "{contenders} measurements, median of {} samples of ~{} (wall) each, read on the {} clock; {:.1} s in all",
+        plan.samples,
+        format_ns(plan.sample_time.as_nanos() as f64),
+        plan.clock.name(),
+        elapsed.as_secs_f64()
+    )?;
+    Ok(())
+}
+
+fn format_ns(ns: f64) -> String {
+    if ns < 1e3 {
+        format!("{ns:.1} ns")
+    } else if ns < 1e6 {
+        format!("{:.2} µs", ns / 1e3)
+    } else if ns < 1e9 {
+        format!("{:.3} ms", ns / 1e6)
+    } else {
+        format!("{:.3} s", ns / 1e9)
+    }
+}
+
+/// The peers each op's ratios are taken against: (column title, peer function name).
+fn references(op: Op) -> &'static [(&'static str, &'static str)] {
+    match op {
+        Op::Mul | Op::Sqr => &[("vs OpenSSL", "BN_mod_mul_montgomery")],
+        Op::Exp => &[
+            ("vs OpenSSL", "BN_mod_exp_mont_consttime"),
+            ("vs powm_sec", "mpz_powm_sec"),
+        ],
+        Op::Product => &[("vs GMP", "mpn_mul_n")],
+    }
+}
+
+fn op_title(op: Op) -> &'static str {
+    match op {
+        Op::Mul => "mul: Montgomery multiplication a*b/R mod n",
+        Op::Sqr => "sqr: Montgomery squaring a^2/R mod n",
+        Op::Exp => "exp: constant-time modular exponentiation, exponent as long as the modulus",
+        Op::Product => "product: full k x k limb product, no reduction (seed 004's comparison)",
+    }
+}
+
+fn write_tables(
+    out: &mut impl Write,
+    jobs: &[Job],
+    rows: &[(Measurement, bool)],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "ratio = peer's time / this time (above 1.00x: faster than the peer); spread = (max-min)/median; * = auto's pick"
+    )?;
+    for op in Op::ALL {
+        let op_jobs: Vec<&Job> = jobs.iter().filter(|j| j.op == op).collect();
+        if op_jobs.is_empty() {
+            continue;
+        }
+        let refs = references(op);
+        writeln!(out)?;
+        writeln!(out, "{}", op_title(op))?;
+        let mut head = format!(
+            "{:>6}  {:<8} {:<27} {:<9} {:>11} {:>7}",
+            "bits", "impl", "algorithm", "backend", "median", "spread"
+        );
+        for (title, _) in refs {
+            head.push_str(&format!(" {title:>12}"));
+        }
+        writeln!(out, "{head}")?;
+        for job in op_jobs {
+            let these: Vec<&(Measurement, bool)> = rows
+                .iter()
+                .filter(|(m, _)| m.label.op == op && m.label.bits == job.bits)
+                .collect();
+            let reference_ns: Vec<Option<f64>> = refs
+                .iter()
+                .map(|(_, name)| {
+                    these
+                        .iter()
+                        .find(|(m, _)| m.label.algorithm == *name)
+                        .map(|(m, _)| m.ns_per_op())
+                })
+                .collect();
+            for (m, is_auto) in these {
+                let l = &m.label;
+                let algorithm = if *is_auto {
+                    format!("{} *", l.algorithm)
+                } else {
+                    l.algorithm.clone()
+                };
+                let spread = (m.timing.max_ns - m.timing.min_ns) / m.timing.median_ns * 100.0;
+                let mut line = format!(
+                    "{:>6}  {:<8} {:<27} {:<9} {:>11} {:>6.1}%",
+                    l.bits,
+                    l.imp.name(),
+                    algorithm,
+                    l.backend,
+                    format_ns(m.ns_per_op()),
+                    spread
+                );
+                for r in &reference_ns {
+                    match r {
+                        Some(r) => line.push_str(&format!(" {:>11.2}x", r / m.ns_per_op())),
+                        None => line.push_str(&format!(" {:>12}", "-")),
+                    }
+                }
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
+    out.flush()
+}
+
+/// The winner of each `exp` size, and the `match` that `auto_for_bits` can take.
+fn write_auto_table(
+    out: &mut impl Write,
+    jobs: &[Job],
+    rows: &[(Measurement, bool)],
+) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "exp per algorithm (montvec only); margin = runner-up's time / winner's time"
+    )?;
+    writeln!(
+        out,
+        "{:>6}  {:<12} {:>11}  {:<12} {:>7}  auto now",
+        "bits", "winner", "median", "runner-up", "margin"
+    )?;
+    let mut winners: Vec<(usize, Algorithm)> = Vec::new();
+    for job in jobs.iter().filter(|j| j.op == Op::Exp) {
+        let mut these: Vec<&Measurement> = rows
+            .iter()
+            .map(|(m, _)| m)
+            .filter(|m| {
+                m.label.op == Op::Exp && m.label.bits == job.bits && m.label.imp == Impl::Montvec
+            })
+            .collect();
+        these.sort_by(|a, b| a.ns_per_op().total_cmp(&b.ns_per_op()));
+        let Some(best) = these.first() else { continue };
+        let Some(winner) = Algorithm::CONCRETE
+            .into_iter()
+            .find(|a| a.name() == best.label.algorithm)
+        else {
+            continue;
+        };
+        let (runner, margin) = match these.get(1) {
+            Some(r) => (
+                r.label.algorithm.clone(),
+                format!("{:.2}x", r.ns_per_op() / best.ns_per_op()),
+            ),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        writeln!(
+            out,
+            "{:>6}  {:<12} {:>11}  {:<12} {:>7}  {}",
+            job.bits,
+            winner.name(),
+            format_ns(best.ns_per_op()),
+            runner,
+            margin,
+            job.auto_pick.name()
+        )?;
+        winners.push((job.bits, winner));
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "// Body of Algorithm::auto_for_bits, from `montvec bench --auto-table` (exp):"
+    )?;
+    write!(out, "{}", auto_match(&winners))?;
+    out.flush()
+}
+
+/// A `match bits { .. }` giving each measured size its winner: the sizes from just above one
+/// measured size up to the next take the winner of the upper one; above the largest, the
+/// largest's winner. Neighbouring sizes with the same winner share an arm.
+fn auto_match(winners: &[(usize, Algorithm)]) -> String {
+    let Some(&(_, last)) = winners.last() else {
+        return "// (no measurement)\n".to_string();
+    };
+    if winners.iter().all(|&(_, w)| w == last) {
+        return format!("let _ = bits;\nAlgorithm::{last:?}\n");
+    }
+    let mut s = String::from("match bits {\n");
+    let mut low = 0usize;
+    let mut i = 0;
+    while i < winners.len() {
+        let w = winners[i].1;
+        let mut j = i;
+        while j + 1 < winners.len() && winners[j + 1].1 == w {
+            j += 1;
+        }
+        if j + 1 == winners.len() {
+            s.push_str(&format!("    _ => Algorithm::{w:?},\n"));
+        } else {
+            let high = winners[j].0;
+            s.push_str(&format!("    {low}..={high} => Algorithm::{w:?},\n"));
+            low = high + 1;
+        }
+        i = j + 1;
+    }
+    s.push_str("}\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_match_groups_neighbours() {
+        let c = Algorithm::Cios;
+        assert_eq!(
+            auto_match(&[(256, c), (512, c)]),
+            "let _ = bits;\nAlgorithm::Cios\n"
+        );
+        assert_eq!(auto_match(&[]), "// (no measurement)\n");
+        // `Auto` stands in for a second concrete algorithm.
+        let a = Algorithm::Auto;
+        assert_eq!(
+            auto_match(&[(256, c), (512, a), (1024, a), (2048, c), (4096, c)]),
+            "match bits {\n    0..=256 => Algorithm::Cios,\n    257..=1024 => Algorithm::Auto,\n    _ => Algorithm::Cios,\n}\n"
+        );
+    }
+
+    #[test]
+    fn time_units() {
+        assert_eq!(format_ns(12.34), "12.3 ns");
+        assert_eq!(format_ns(12_345.0), "12.35 µs");
+        assert_eq!(format_ns(12_345_678.0), "12.346 ms");
+    }
+
+    #[test]
+    fn algorithm_names_parse() {
+        assert_eq!(parse_algorithm("ladder"), Ok(AlgorithmArg::Ladder));
+        assert_eq!(parse_algorithm("product"), Ok(AlgorithmArg::Product));
+        for a in Algorithm::CONCRETE {
+            assert_eq!(parse_algorithm(a.name()), Ok(AlgorithmArg::Concrete(a)));
+        }
+        assert!(parse_algorithm("auto").is_err());
+        assert!(parse_algorithm("nope")
+            .unwrap_err()
+            .contains("expected one of"));
+    }
 }

@@ -1,0 +1,503 @@
+//! What `montvec bench` measures: for each operation and modulus size, every montvec
+//! algorithm (and backend) beside the peers, each answer checked against the others before
+//! any timing.
+
+use std::hint::black_box;
+
+use montvec::{Algorithm, Backend, Modulus, Nat};
+
+use crate::gmp::{self, Mpz};
+use crate::openssl::{BigNum, OpensslError, OpensslModulus};
+use crate::operands::Operands;
+use crate::timing::{self, Plan, Timing};
+
+/// The operation timed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Op {
+    /// Montgomery multiplication a*b/R mod n.
+    Mul,
+    /// Montgomery squaring a^2/R mod n.
+    Sqr,
+    /// Constant-time modular exponentiation with a full-size exponent.
+    Exp,
+    /// The full product of two k-limb numbers (no reduction): `mul::product` vs `mpn_mul_n`.
+    Product,
+}
+
+impl Op {
+    /// Every operation, in table order.
+    pub const ALL: [Op; 4] = [Op::Mul, Op::Sqr, Op::Exp, Op::Product];
+
+    /// The lowercase name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Mul => "mul",
+            Op::Sqr => "sqr",
+            Op::Exp => "exp",
+            Op::Product => "product",
+        }
+    }
+}
+
+/// Whose code ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Impl {
+    /// This project.
+    Montvec,
+    /// The system GMP.
+    Gmp,
+    /// The system OpenSSL (libcrypto).
+    Openssl,
+}
+
+impl Impl {
+    /// The lowercase name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Impl::Montvec => "montvec",
+            Impl::Gmp => "gmp",
+            Impl::Openssl => "openssl",
+        }
+    }
+}
+
+/// The algorithm label of montvec's ladder exponentiation (`Modulus::pow_ladder`).
+pub const LADDER: &str = "ladder";
+/// The algorithm label of montvec's full product (`montvec::mul::product`).
+pub const PRODUCT: &str = "product";
+/// The backend label of peers (and of montvec code that has no backend choice).
+pub const NO_BACKEND: &str = "-";
+
+/// What one measurement is of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// The operation.
+    pub op: Op,
+    /// Whose code.
+    pub imp: Impl,
+    /// montvec's algorithm name, or the peer's function name.
+    pub algorithm: String,
+    /// montvec's backend name, or [`NO_BACKEND`].
+    pub backend: String,
+    /// Bits of the modulus (for `product`: of the operands).
+    pub bits: usize,
+    /// Independent operations per call; `ns_per_op` is per single operation.
+    pub batch: usize,
+}
+
+/// One timed result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measurement {
+    /// What was timed.
+    pub label: Label,
+    /// The time per call; divide by `label.batch` for the time per operation.
+    pub timing: Timing,
+}
+
+impl Measurement {
+    /// Median nanoseconds per single operation.
+    pub fn ns_per_op(&self) -> f64 {
+        self.timing.median_ns / self.label.batch as f64
+    }
+}
+
+/// Which contenders to build.
+#[derive(Debug, Clone)]
+pub struct Selection {
+    /// montvec algorithms (concrete ones; `Auto` is resolved per size).
+    pub algorithms: Vec<Algorithm>,
+    /// Also time `Modulus::pow_ladder` for `exp`.
+    pub ladder: bool,
+    /// Also time `mul::product` for `product`.
+    pub product: bool,
+    /// montvec backends.
+    pub backends: Vec<Backend>,
+    /// An algorithm that none of `backends` accepts at a size is timed on the first other
+    /// supported backend that does (an algorithm that exists for one backend only, say).
+    pub backend_fallback: bool,
+    /// Time GMP and OpenSSL too.
+    pub peers: bool,
+    /// Seed of the operands.
+    pub seed: u64,
+}
+
+/// A contender ready to run: its label, its answer (checked against the others) and the call
+/// to time.
+pub struct Contender {
+    /// What it is.
+    pub label: Label,
+    answer: Vec<u64>,
+    call: Box<dyn FnMut()>,
+}
+
+/// All contenders of one operation at one size.
+pub struct Job {
+    /// The operation.
+    pub op: Op,
+    /// The size in bits.
+    pub bits: usize,
+    /// The algorithm `Algorithm::Auto` picks at this size.
+    pub auto_pick: Algorithm,
+    /// The contenders, montvec first.
+    pub contenders: Vec<Contender>,
+}
+
+/// Why a benchmark could not run.
+#[derive(Debug)]
+pub enum BenchError {
+    /// An OpenSSL call failed.
+    Openssl(OpensslError),
+    /// montvec refused an input.
+    Montvec(montvec::Error),
+    /// Two contenders computed different answers.
+    Disagree {
+        /// The operation.
+        op: Op,
+        /// The size.
+        bits: usize,
+        /// The first contender (the reference).
+        reference: String,
+        /// The one that differs.
+        other: String,
+    },
+}
+
+impl core::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            BenchError::Openssl(e) => write!(f, "{e}"),
+            BenchError::Montvec(e) => write!(f, "montvec: {e:?}"),
+            BenchError::Disagree {
+                op,
+                bits,
+                reference,
+                other,
+            } => write!(
+                f,
+                "{} at {bits} bits: {other} disagrees with {reference}",
+                op.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
+impl From<OpensslError> for BenchError {
+    fn from(e: OpensslError) -> Self {
+        BenchError::Openssl(e)
+    }
+}
+
+impl From<montvec::Error> for BenchError {
+    fn from(e: montvec::Error) -> Self {
+        BenchError::Montvec(e)
+    }
+}
+
+fn label(op: Op, imp: Impl, algorithm: &str, backend: &str, bits: usize) -> Label {
+    Label {
+        op,
+        imp,
+        algorithm: algorithm.to_string(),
+        backend: backend.to_string(),
+        bits,
+        batch: 1,
+    }
+}
+
+/// The montvec moduli of the selection at this size: one per (backend, algorithm) that
+/// accepts it; a pair that rejects the size (an algorithm limited to some sizes, say) is
+/// skipped, and with `backend_fallback` an algorithm no selected backend accepts is tried on
+/// the other supported backends.
+fn montvec_moduli(n: &Nat, sel: &Selection) -> Vec<Modulus> {
+    let mut out = Vec::new();
+    for &algorithm in &sel.algorithms {
+        let mut accepted: Vec<Modulus> = sel
+            .backends
+            .iter()
+            .filter_map(|&b| Modulus::with_options(n, algorithm, b).ok())
+            .collect();
+        if accepted.is_empty() && sel.backend_fallback {
+            accepted.extend(
+                Backend::supported()
+                    .into_iter()
+                    .filter(|b| !sel.backends.contains(b))
+                    .find_map(|b| Modulus::with_options(n, algorithm, b).ok()),
+            );
+        }
+        out.extend(accepted);
+    }
+    out
+}
+
+fn mont_contender(op: Op, o: &Operands, m: Modulus) -> Result<Contender, BenchError> {
+    let lab = label(
+        op,
+        Impl::Montvec,
+        m.algorithm().name(),
+        m.backend().name(),
+        o.bits,
+    );
+    let a = m.to_montgomery(&o.x);
+    let b = m.to_montgomery(&o.y);
+    match op {
+        Op::Mul => {
+            let answer = m.mul(&a, &b)?.as_limbs().to_vec();
+            let call = Box::new(move || {
+                black_box(m.mul(black_box(&a), black_box(&b)).is_ok());
+            });
+            Ok(Contender {
+                label: lab,
+                answer,
+                call,
+            })
+        }
+        Op::Sqr => {
+            let answer = m.square(&a)?.as_limbs().to_vec();
+            let call = Box::new(move || {
+                black_box(m.square(black_box(&a)).is_ok());
+            });
+            Ok(Contender {
+                label: lab,
+                answer,
+                call,
+            })
+        }
+        Op::Exp | Op::Product => unreachable!("exp and product contenders are built elsewhere"),
+    }
+}
+
+fn exp_contender(o: &Operands, m: Modulus, ladder: bool) -> Contender {
+    let algorithm = if ladder { LADDER } else { m.algorithm().name() };
+    let lab = label(
+        Op::Exp,
+        Impl::Montvec,
+        algorithm,
+        m.backend().name(),
+        o.bits,
+    );
+    let (x, e) = (o.x.clone(), o.exponent.clone());
+    let pow = move |m: &Modulus, x: &Nat, e: &Nat| {
+        if ladder {
+            m.pow_ladder(x, e)
+        } else {
+            m.pow(x, e)
+        }
+    };
+    let answer = pow(&m, &x, &e).as_limbs().to_vec();
+    let call = Box::new(move || {
+        black_box(pow(&m, black_box(&x), black_box(&e)));
+    });
+    Contender {
+        label: lab,
+        answer,
+        call,
+    }
+}
+
+fn openssl_montgomery(op: Op, o: &Operands) -> Result<Contender, BenchError> {
+    let mut m = OpensslModulus::new(o.modulus.as_limbs())?;
+    let k = m.limbs();
+    let a = m.to_montgomery(&BigNum::from_limbs(o.x.as_limbs())?)?;
+    let b = m.to_montgomery(&BigNum::from_limbs(o.y.as_limbs())?)?;
+    let mut r = BigNum::new()?;
+    let second = if op == Op::Sqr { &a } else { &b };
+    m.mul_montgomery(&mut r, &a, second)?;
+    let answer = r.to_limbs(k)?;
+    let sqr = op == Op::Sqr;
+    let call = Box::new(move || {
+        let second = if sqr { &a } else { &b };
+        black_box(
+            m.mul_montgomery(&mut r, black_box(&a), black_box(second))
+                .is_ok(),
+        );
+    });
+    Ok(Contender {
+        label: label(
+            op,
+            Impl::Openssl,
+            "BN_mod_mul_montgomery",
+            NO_BACKEND,
+            o.bits,
+        ),
+        answer,
+        call,
+    })
+}
+
+fn openssl_exp(o: &Operands) -> Result<Contender, BenchError> {
+    let mut m = OpensslModulus::new(o.modulus.as_limbs())?;
+    let k = m.limbs();
+    let x = BigNum::from_limbs(o.x.as_limbs())?;
+    let e = BigNum::from_limbs(o.exponent.as_limbs())?;
+    let mut r = BigNum::new()?;
+    m.exp_consttime(&mut r, &x, &e)?;
+    let answer = r.to_limbs(k)?;
+    let call = Box::new(move || {
+        black_box(
+            m.exp_consttime(&mut r, black_box(&x), black_box(&e))
+                .is_ok(),
+        );
+    });
+    Ok(Contender {
+        label: label(
+            Op::Exp,
+            Impl::Openssl,
+            "BN_mod_exp_mont_consttime",
+            NO_BACKEND,
+            o.bits,
+        ),
+        answer,
+        call,
+    })
+}
+
+fn gmp_exp(o: &Operands, sec: bool) -> Contender {
+    let k = o.modulus.limb_len();
+    let n = Mpz::from_limbs(o.modulus.as_limbs());
+    let x = Mpz::from_limbs(o.x.as_limbs());
+    let e = Mpz::from_limbs(o.exponent.as_limbs());
+    let mut r = Mpz::new();
+    let run = move |r: &mut Mpz, x: &Mpz, e: &Mpz| {
+        if sec {
+            r.powm_sec(x, e, &n)
+        } else {
+            r.powm(x, e, &n)
+        }
+    };
+    run(&mut r, &x, &e);
+    let answer = r.to_limbs(k);
+    let name = if sec { "mpz_powm_sec" } else { "mpz_powm" };
+    let call = Box::new(move || {
+        run(&mut r, black_box(&x), black_box(&e));
+        black_box(&r);
+    });
+    Contender {
+        label: label(Op::Exp, Impl::Gmp, name, NO_BACKEND, o.bits),
+        answer,
+        call,
+    }
+}
+
+fn product_contenders(o: &Operands, sel: &Selection) -> Vec<Contender> {
+    let k = o.bits.div_ceil(64);
+    let a: Vec<u64> = o.x.as_limbs().to_vec();
+    // A full-width second operand: the product timing does not care about the modulus.
+    let b: Vec<u64> = o.exponent.as_limbs().to_vec();
+    let mut out = Vec::new();
+    if sel.product {
+        let (a, b) = (a.clone(), b.clone());
+        let mut r = vec![0u64; 2 * k];
+        montvec::mul::product(&mut r, &a, &b);
+        let answer = r.clone();
+        let call = Box::new(move || {
+            montvec::mul::product(&mut r, black_box(&a), black_box(&b));
+            black_box(&r);
+        });
+        out.push(Contender {
+            label: label(Op::Product, Impl::Montvec, PRODUCT, NO_BACKEND, o.bits),
+            answer,
+            call,
+        });
+    }
+    if sel.peers {
+        let mut r = vec![0u64; 2 * k];
+        gmp::mpn_mul_n(&mut r, &a, &b);
+        let answer = r.clone();
+        let call = Box::new(move || {
+            gmp::mpn_mul_n(&mut r, black_box(&a), black_box(&b));
+            black_box(&r);
+        });
+        out.push(Contender {
+            label: label(Op::Product, Impl::Gmp, "mpn_mul_n", NO_BACKEND, o.bits),
+            answer,
+            call,
+        });
+    }
+    out
+}
+
+/// Build and check every contender of `op` at `bits` (at least 2).
+///
+/// Errors: an OpenSSL failure, or [`BenchError::Disagree`] when any two contenders compute
+/// different answers (the benchmark never times a wrong answer).
+pub fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Job, BenchError> {
+    let o = Operands::new(bits, sel.seed);
+    let mut contenders = Vec::new();
+    match op {
+        Op::Mul | Op::Sqr => {
+            for m in montvec_moduli(&o.modulus, sel) {
+                contenders.push(mont_contender(op, &o, m)?);
+            }
+            if sel.peers {
+                contenders.push(openssl_montgomery(op, &o)?);
+            }
+        }
+        Op::Exp => {
+            for m in montvec_moduli(&o.modulus, sel) {
+                contenders.push(exp_contender(&o, m, false));
+            }
+            if sel.ladder {
+                for &backend in &sel.backends {
+                    if let Ok(m) = Modulus::with_options(&o.modulus, Algorithm::Auto, backend) {
+                        contenders.push(exp_contender(&o, m, true));
+                    }
+                }
+            }
+            if sel.peers {
+                contenders.push(gmp_exp(&o, true));
+                contenders.push(gmp_exp(&o, false));
+                contenders.push(openssl_exp(&o)?);
+            }
+        }
+        Op::Product => contenders = product_contenders(&o, sel),
+    }
+    if let Some((first, rest)) = contenders.split_first() {
+        for c in rest {
+            if c.answer != first.answer {
+                return Err(BenchError::Disagree {
+                    op,
+                    bits,
+                    reference: describe(&first.label),
+                    other: describe(&c.label),
+                });
+            }
+        }
+    }
+    Ok(Job {
+        op,
+        bits,
+        auto_pick: Algorithm::auto_for_bits(bits),
+        contenders,
+    })
+}
+
+fn describe(l: &Label) -> String {
+    format!("{} {} ({})", l.imp.name(), l.algorithm, l.backend)
+}
+
+impl Job {
+    /// The answer every contender agreed on (empty when there are no contenders).
+    pub fn answer(&self) -> &[u64] {
+        self.contenders.first().map_or(&[], |c| &c.answer)
+    }
+
+    /// Time every contender by `plan`, interleaved; `tick` runs after each sample.
+    pub fn run(&mut self, plan: Plan, tick: &mut dyn FnMut()) -> Vec<Measurement> {
+        let mut calls: Vec<&mut dyn FnMut()> = self
+            .contenders
+            .iter_mut()
+            .map(|c| &mut *c.call as &mut dyn FnMut())
+            .collect();
+        let timings = timing::measure_interleaved(&mut calls, plan, tick);
+        self.contenders
+            .iter()
+            .zip(timings)
+            .map(|(c, timing)| Measurement {
+                label: c.label.clone(),
+                timing,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,213 @@
+//! The timing harness: calibrate an iteration count to a target time per sample, take several
+//! samples, report the median time per operation with the minimum and maximum.
+//!
+//! Contenders for one size are sampled in turn (sample 1 of each, then sample 2 of each, ...),
+//! in an order that rotates every round, so slow drifts of the machine (frequency, other
+//! people's jobs on a shared core) fall on all of them alike.
+//!
+//! Iteration counts are calibrated on the wall clock, so a run lasts about its planned time
+//! whatever the load; each sample is read on the [`Clock`] of the plan, by default the thread's
+//! CPU time, which does not count the time other jobs hold the core.
+
+use std::time::{Duration, Instant};
+
+use crate::clock::thread_cpu_time;
+
+/// Which clock a sample is read on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// CPU time of the measuring thread (`CLOCK_THREAD_CPUTIME_ID`).
+    ThreadCpu,
+    /// Elapsed real time (`Instant`).
+    Wall,
+}
+
+impl Clock {
+    /// The lowercase name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Clock::ThreadCpu => "cpu",
+            Clock::Wall => "wall",
+        }
+    }
+}
+
+/// How long and how often to measure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    /// Target duration of one sample (a sample never has fewer than one iteration).
+    pub sample_time: Duration,
+    /// Samples per contender; the median of these is reported.
+    pub samples: usize,
+    /// The clock samples are read on.
+    pub clock: Clock,
+}
+
+/// The result of timing one contender.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timing {
+    /// Median over the samples of the nanoseconds per call.
+    pub median_ns: f64,
+    /// Fastest sample, nanoseconds per call.
+    pub min_ns: f64,
+    /// Slowest sample, nanoseconds per call.
+    pub max_ns: f64,
+    /// Calls per sample.
+    pub iterations: u64,
+    /// Number of samples.
+    pub samples: usize,
+}
+
+/// Both clocks' reading of one run of calls.
+#[derive(Debug, Clone, Copy)]
+struct Elapsed {
+    wall: Duration,
+    cpu: Duration,
+}
+
+impl Elapsed {
+    fn on(self, clock: Clock) -> Duration {
+        match clock {
+            Clock::ThreadCpu => self.cpu,
+            Clock::Wall => self.wall,
+        }
+    }
+}
+
+fn time_calls(f: &mut dyn FnMut(), iterations: u64) -> Elapsed {
+    let cpu = thread_cpu_time();
+    let start = Instant::now();
+    for _ in 0..iterations {
+        f();
+    }
+    let wall = start.elapsed();
+    Elapsed {
+        wall,
+        cpu: thread_cpu_time().saturating_sub(cpu),
+    }
+}
+
+/// The number of calls of `f` that take about `target` of wall-clock time, at least 1. Calls `f` a few times
+/// first (warm-up), then grows the count until a run lasts an eighth of the target and scales.
+pub fn calibrate(f: &mut dyn FnMut(), target: Duration) -> u64 {
+    f();
+    let floor = target / 8;
+    let mut iterations = 1u64;
+    loop {
+        let elapsed = time_calls(f, iterations).wall;
+        let per_call = elapsed.as_secs_f64() / iterations as f64;
+        if elapsed >= floor || iterations >= 1 << 40 {
+            let scaled = target.as_secs_f64() / per_call.max(1e-12);
+            return (scaled as u64).clamp(1, 1 << 40);
+        }
+        // Grow by at least 2 and at most 100 towards the floor.
+        let wanted = floor.as_secs_f64() / per_call.max(1e-12) / iterations as f64;
+        iterations = iterations.saturating_mul((wanted.ceil() as u64).clamp(2, 100));
+    }
+}
+
+/// The median, minimum and maximum of `per_call_ns` (non-empty).
+pub fn summarize(mut per_call_ns: Vec<f64>, iterations: u64) -> Timing {
+    assert!(!per_call_ns.is_empty(), "no samples");
+    per_call_ns.sort_by(f64::total_cmp);
+    let n = per_call_ns.len();
+    let mid = n >> 1;
+    let median_ns = if n & 1 == 1 {
+        per_call_ns[mid]
+    } else {
+        (per_call_ns[mid - 1] + per_call_ns[mid]) * 0.5
+    };
+    Timing {
+        median_ns,
+        min_ns: per_call_ns[0],
+        max_ns: per_call_ns[n - 1],
+        iterations,
+        samples: n,
+    }
+}
+
+/// Time every contender by `plan`, interleaved sample by sample; `tick` is called after each
+/// sample (for a progress bar). Returns one [`Timing`] per contender, in order.
+pub fn measure_interleaved(
+    contenders: &mut [&mut dyn FnMut()],
+    plan: Plan,
+    tick: &mut dyn FnMut(),
+) -> Vec<Timing> {
+    let samples = plan.samples.max(1);
+    let iterations: Vec<u64> = contenders
+        .iter_mut()
+        .map(|f| calibrate(&mut **f, plan.sample_time))
+        .collect();
+    let mut per_call: Vec<Vec<f64>> = vec![Vec::with_capacity(samples); contenders.len()];
+    let count = contenders.len();
+    // Each round starts one contender further on than the last and goes round once.
+    let mut start = 0;
+    for _ in 0..samples {
+        let mut i = start;
+        for _ in 0..count {
+            let elapsed = time_calls(&mut *contenders[i], iterations[i]).on(plan.clock);
+            per_call[i].push(elapsed.as_nanos() as f64 / iterations[i] as f64);
+            tick();
+            i += 1;
+            if i == count {
+                i = 0;
+            }
+        }
+        start += 1;
+        if start >= count {
+            start = 0;
+        }
+    }
+    per_call
+        .into_iter()
+        .zip(iterations)
+        .map(|(s, it)| summarize(s, it))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        let t = summarize(vec![5.0, 1.0, 3.0], 7);
+        assert_eq!(
+            (t.median_ns, t.min_ns, t.max_ns, t.iterations, t.samples),
+            (3.0, 1.0, 5.0, 7, 3)
+        );
+        let t = summarize(vec![4.0, 1.0, 3.0, 2.0], 1);
+        assert_eq!(t.median_ns, 2.5);
+    }
+
+    #[test]
+    fn calibration_scales_to_the_target() {
+        // A call that sleeps 1 ms: a 20 ms target needs about 20 calls (sleep only overshoots).
+        let mut f = || std::thread::sleep(Duration::from_millis(1));
+        let n = calibrate(&mut f, Duration::from_millis(20));
+        assert!((5..=20).contains(&n), "{n} calls for 20 ms of 1 ms calls");
+        // A call slower than the target still gets one call.
+        let mut g = || std::thread::sleep(Duration::from_millis(3));
+        assert_eq!(calibrate(&mut g, Duration::from_millis(1)), 1);
+    }
+
+    #[test]
+    fn every_contender_gets_every_sample() {
+        let (mut a, mut b) = (0u64, 0u64);
+        let mut fa = || a += 1;
+        let mut fb = || b += 1;
+        let mut ticks = 0;
+        let plan = Plan {
+            sample_time: Duration::from_micros(50),
+            samples: 5,
+            clock: Clock::ThreadCpu,
+        };
+        let t = measure_interleaved(&mut [&mut fa, &mut fb], plan, &mut || ticks += 1);
+        assert_eq!(ticks, 10);
+        assert_eq!(t.len(), 2);
+        assert!(t
+            .iter()
+            .all(|t| t.samples == 5 && t.min_ns <= t.median_ns && t.median_ns <= t.max_ns));
+        assert!(a >= 5 && b >= 5);
+    }
+}

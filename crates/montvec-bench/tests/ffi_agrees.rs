@@ -1,0 +1,233 @@
+//! The FFI is wired right: GMP, OpenSSL, montvec and num-bigint agree on random inputs.
+
+use montvec::{Algorithm, Backend, Modulus, Nat};
+use montvec_bench::gmp::{self, Mpz};
+use montvec_bench::openssl::{BigNum, OpensslModulus};
+use montvec_bench::operands::{random_exact_bits, Operands};
+use montvec_bench::{prepare, Clock, Op, Plan, Selection};
+use num_bigint::BigUint;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const SIZES: [usize; 9] = [2, 64, 65, 192, 256, 521, 1024, 1025, 2048];
+
+fn big(limbs: &[u64]) -> BigUint {
+    BigUint::from_bytes_le(
+        &limbs
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )
+}
+
+fn limbs(x: &BigUint, len: usize) -> Vec<u64> {
+    let mut v = x.to_u64_digits();
+    assert!(v.len() <= len);
+    v.resize(len, 0);
+    v
+}
+
+#[test]
+fn round_trips() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for bits in [1, 63, 64, 65, 300] {
+        let v = random_exact_bits(&mut rng, bits);
+        let k = v.len();
+        assert_eq!(Mpz::from_limbs(&v).to_limbs(k + 1)[..k], v[..]);
+        assert_eq!(Mpz::from_limbs(&v).limb_len(), k);
+        assert_eq!(BigNum::from_limbs(&v).unwrap().to_limbs(k).unwrap(), v);
+        assert_eq!(BigNum::from_limbs(&v).unwrap().bits(), bits);
+    }
+    assert_eq!(Mpz::new().limb_len(), 0);
+    assert_eq!(Mpz::from_limbs(&[0, 0]).to_limbs(2), vec![0, 0]);
+    // Too small an output is an error, not a truncation.
+    assert!(BigNum::from_limbs(&[1, 1]).unwrap().to_limbs(1).is_err());
+    assert!(OpensslModulus::new(&[10]).is_err(), "even modulus accepted");
+    assert!(OpensslModulus::new(&[1]).is_err(), "modulus 1 accepted");
+}
+
+fn check_powm(o_mod: &[u64], base: &[u64], exp: &[u64]) {
+    let k = o_mod.len();
+    let expected = limbs(&big(base).modpow(&big(exp), &big(o_mod)), k);
+    let (n, x, e) = (
+        Mpz::from_limbs(o_mod),
+        Mpz::from_limbs(base),
+        Mpz::from_limbs(exp),
+    );
+    let mut r = Mpz::new();
+    r.powm_sec(&x, &e, &n);
+    assert_eq!(r.to_limbs(k), expected, "mpz_powm_sec");
+    r.powm(&x, &e, &n);
+    assert_eq!(r.to_limbs(k), expected, "mpz_powm");
+
+    let mut m = OpensslModulus::new(o_mod).unwrap();
+    let mut r = BigNum::new().unwrap();
+    let (bx, be) = (
+        BigNum::from_limbs(base).unwrap(),
+        BigNum::from_limbs(exp).unwrap(),
+    );
+    m.exp_consttime(&mut r, &bx, &be).unwrap();
+    assert_eq!(
+        r.to_limbs(k).unwrap(),
+        expected,
+        "BN_mod_exp_mont_consttime"
+    );
+
+    let n = Nat::from_limbs(o_mod.to_vec());
+    for algorithm in Algorithm::CONCRETE {
+        for backend in Backend::supported() {
+            let Ok(m) = Modulus::with_options(&n, algorithm, backend) else {
+                continue;
+            };
+            let (x, e) = (
+                Nat::from_limbs(base.to_vec()),
+                Nat::from_limbs(exp.to_vec()),
+            );
+            assert_eq!(
+                m.pow(&x, &e).as_limbs(),
+                &expected[..],
+                "montvec {algorithm} {backend}"
+            );
+            assert_eq!(
+                m.pow_ladder(&x, &e).as_limbs(),
+                &expected[..],
+                "ladder {algorithm}"
+            );
+        }
+    }
+}
+
+#[test]
+fn powm_agrees() {
+    for bits in SIZES {
+        let o = Operands::new(bits, 11);
+        let n = o.modulus.as_limbs();
+        check_powm(n, o.x.as_limbs(), o.exponent.as_limbs());
+        // Edges: base 0, base 1, base n-1, exponent 1.
+        let mut n_minus_1 = n.to_vec();
+        n_minus_1[0] -= 1; // n is odd, so no borrow
+        check_powm(n, &vec![0; n.len()], o.exponent.as_limbs());
+        check_powm(n, &[1], o.exponent.as_limbs());
+        check_powm(n, &n_minus_1, o.exponent.as_limbs());
+        check_powm(n, o.y.as_limbs(), &[1]);
+    }
+}
+
+#[test]
+fn montgomery_products_agree() {
+    for bits in SIZES {
+        let o = Operands::new(bits, 12);
+        let k = o.modulus.limb_len();
+        let n_big = big(o.modulus.as_limbs());
+        let xy = (big(o.x.as_limbs()) * big(o.y.as_limbs())) % &n_big;
+        let xx = (big(o.x.as_limbs()) * big(o.x.as_limbs())) % &n_big;
+
+        let mut om = OpensslModulus::new(o.modulus.as_limbs()).unwrap();
+        let a = om
+            .to_montgomery(&BigNum::from_limbs(o.x.as_limbs()).unwrap())
+            .unwrap();
+        let b = om
+            .to_montgomery(&BigNum::from_limbs(o.y.as_limbs()).unwrap())
+            .unwrap();
+        let mut r = BigNum::new().unwrap();
+        om.mul_montgomery(&mut r, &a, &b).unwrap();
+        let ossl_mul = r.to_limbs(k).unwrap();
+        om.mul_montgomery(&mut r, &a, &a).unwrap();
+        let ossl_sqr = r.to_limbs(k).unwrap();
+
+        for algorithm in Algorithm::CONCRETE {
+            for backend in Backend::supported() {
+                let Ok(m) = Modulus::with_options(&o.modulus, algorithm, backend) else {
+                    continue;
+                };
+                let (ma, mb) = (m.to_montgomery(&o.x), m.to_montgomery(&o.y));
+                // Same R = 2^(64k) in both libraries: the Montgomery forms match limb for limb.
+                assert_eq!(
+                    m.to_montgomery(&Nat::from_limbs(limbs(&xy, k))).as_limbs(),
+                    &ossl_mul[..]
+                );
+                assert_eq!(
+                    m.mul(&ma, &mb).unwrap().as_limbs(),
+                    &ossl_mul[..],
+                    "{algorithm} {bits}"
+                );
+                assert_eq!(
+                    m.to_montgomery(&Nat::from_limbs(limbs(&xx, k))).as_limbs(),
+                    &ossl_sqr[..]
+                );
+                assert_eq!(
+                    m.square(&ma).unwrap().as_limbs(),
+                    &ossl_sqr[..],
+                    "{algorithm} {bits}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn full_products_agree() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for k in [1, 2, 3, 4, 6, 9, 16, 33, 64] {
+        let a = random_exact_bits(&mut rng, 64 * k);
+        let b = random_exact_bits(&mut rng, 64 * k - 5);
+        let expected = limbs(&(big(&a) * big(&b)), 2 * k);
+        let mut out = vec![0; 2 * k];
+        gmp::mpn_mul_n(&mut out, &a, &b);
+        assert_eq!(out, expected, "mpn_mul_n k={k}");
+        let mut out = vec![u64::MAX; 2 * k];
+        montvec::mul::product(&mut out, &a, &b);
+        assert_eq!(out, expected, "mul::product k={k}");
+    }
+}
+
+#[test]
+fn suite_checks_and_times_every_op() {
+    let sel = Selection {
+        algorithms: Algorithm::CONCRETE.to_vec(),
+        ladder: true,
+        product: true,
+        backends: Backend::supported(),
+        backend_fallback: false,
+        peers: true,
+        seed: 5,
+    };
+    let plan = Plan {
+        sample_time: std::time::Duration::from_micros(200),
+        samples: 3,
+        clock: Clock::Wall,
+    };
+    for op in Op::ALL {
+        let mut job = prepare(op, 256, &sel).unwrap();
+        let mut ticks = 0;
+        let rows = job.run(plan, &mut || ticks += 1);
+        assert_eq!(rows.len(), job.contenders.len());
+        assert_eq!(ticks, 3 * rows.len());
+        assert!(rows
+            .iter()
+            .any(|r| r.label.imp == montvec_bench::Impl::Montvec));
+        assert!(rows
+            .iter()
+            .any(|r| r.label.imp != montvec_bench::Impl::Montvec));
+        assert!(rows
+            .iter()
+            .all(|r| r.ns_per_op() > 0.0 && r.label.bits == 256));
+    }
+    // The exp job's agreed answer is the true one.
+    let job = prepare(Op::Exp, 192, &sel).unwrap();
+    let o = Operands::new(192, 5);
+    let expected =
+        big(o.x.as_limbs()).modpow(&big(o.exponent.as_limbs()), &big(o.modulus.as_limbs()));
+    assert_eq!(job.answer(), &limbs(&expected, 3)[..]);
+}
+
+#[test]
+fn versions_are_readable() {
+    let g = gmp::version();
+    assert!(
+        g.chars().next().is_some_and(|c| c.is_ascii_digit()),
+        "gmp version {g:?}"
+    );
+    let o = montvec_bench::openssl::version();
+    assert!(o.starts_with("OpenSSL "), "openssl version {o:?}");
+}
