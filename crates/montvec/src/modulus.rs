@@ -207,6 +207,17 @@ impl Modulus {
         Ok(out)
     }
 
+    /// The standard Montgomery representation of an element, x 2^(64k) mod n as k limbs below
+    /// n (the form OpenSSL's `BN_MONT_CTX` uses), whatever form the variant computes in.
+    ///
+    /// Leaks: the size of n.
+    pub fn to_standard_form(&self, a: &MontElem) -> Result<Nat, Error> {
+        self.check(a)?;
+        Ok(Nat::from_limbs(
+            with_engine!(&self.engine, m => m.to_shared_form(a.limbs.clone())),
+        ))
+    }
+
     /// Montgomery multiplication: the form of `a * b`, by the variant's kernel alone.
     ///
     /// Errors with [`Error::ForeignElement`] when an operand belongs to another modulus.
