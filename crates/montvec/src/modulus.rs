@@ -145,12 +145,35 @@ impl Modulus {
         Nat::from_limbs(p.from_montgomery(&p.to_montgomery(x.as_limbs())))
     }
 
-    /// `base^exp mod n` by the constant-time fixed-window exponentiation (seed 003 §IV):
-    /// `base` of any size (reduced first), any exponent, `0^0 = 1`. The result has k limbs.
+    /// `base^exp mod n` in constant time: `base` of any size (reduced first), any exponent,
+    /// `0^0 = 1`. The result has k limbs.
+    ///
+    /// The schedule is the fixed window over a scattered, mask-selected table (seed 003 §IV,
+    /// [`crate::exp::window`]), except where the variant runs the Montgomery ladder faster
+    /// (IFMA up to 1664 bits, whose ladder step interleaves its two products: see
+    /// [`MontMul::prefers_ladder`]); both are constant time.
     ///
     /// Leaks: the announced lengths of `base` and `exp` and the size of n; nothing of the
     /// values (no secret-dependent branch, memory index or division).
     pub fn pow(&self, base: &Nat, exp: &Nat) -> Nat {
+        let b = self.params().to_montgomery(base.as_limbs());
+        let y = with_engine!(&self.engine, m => {
+            let own = m.to_own_form(b.clone());
+            let y = if m.prefers_ladder() {
+                exp::ladder::pow(m, &own, exp.as_limbs())
+            } else {
+                exp::window::pow(m, &own, exp.as_limbs())
+            };
+            m.to_shared_form(y)
+        });
+        self.finish(b, y)
+    }
+
+    /// `base^exp mod n` by the constant-time fixed window alone (seed 003 §IV), whatever the
+    /// variant prefers: for benchmarks and tests.
+    ///
+    /// Leaks: as [`Modulus::pow`].
+    pub fn pow_window(&self, base: &Nat, exp: &Nat) -> Nat {
         let b = self.params().to_montgomery(base.as_limbs());
         let y = with_engine!(&self.engine, m => {
             let y = exp::window::pow(m, &m.to_own_form(b.clone()), exp.as_limbs());

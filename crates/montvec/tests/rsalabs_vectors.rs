@@ -106,6 +106,7 @@ fn check_all(m: &Modulus, base: &Nat, exp: &Nat, want: &Nat, what: &str) {
         m.backend()
     );
     assert_eq!(&m.pow(base, exp), want, "pow {tag}");
+    assert_eq!(&m.pow_window(base, exp), want, "window {tag}");
     assert_eq!(&m.pow_ladder(base, exp), want, "ladder {tag}");
     assert_eq!(&m.pow_vartime(base, exp), want, "vartime {tag}");
 }

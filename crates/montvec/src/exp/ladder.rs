@@ -18,18 +18,19 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let mut r0 = m.one().to_vec();
     let mut r1 = base.to_vec();
     let mut t = vec![0; k];
+    let mut t2 = vec![0; k];
     for i in (0..exp.len() * LIMB_BITS).rev() {
         let bit = ct::choice_from_bit((exp[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1);
         // bit = 1: (r0, r1) <- (r0 r1, r1^2); bit = 0: (r0, r1) <- (r0^2, r0 r1).
         ct::conditional_swap(&mut r0, &mut r1, bit);
-        m.mul(&mut t, &r0, &r1, &mut scratch);
+        m.mul_and_sqr(&mut t, &mut t2, &r0, &r1, &mut scratch);
         core::mem::swap(&mut r1, &mut t);
-        m.sqr(&mut t, &r0, &mut scratch);
-        core::mem::swap(&mut r0, &mut t);
+        core::mem::swap(&mut r0, &mut t2);
         ct::conditional_swap(&mut r0, &mut r1, bit);
     }
     r1.zeroize();
     t.zeroize();
+    t2.zeroize();
     scratch.zeroize();
     r0
 }

@@ -188,6 +188,154 @@ unsafe fn amm_split<const R: usize>(
     amm_body_split!(acc, nacc, av, nv, out, a, b, n, k0, digits)
 }
 
+/// Two independent products that share `a` and `n`, `out1 = a b1 / R'` and `out2 = a b2 / R'`,
+/// interleaved in one loop as [`amm_body_split`]: while one quotient digit travels its chain,
+/// the other product's instructions fill the IFMA units. The Montgomery ladder asks for exactly
+/// this pair (r0 r1 and r0 r0) at every bit.
+macro_rules! amm_body_x2 {
+    ($acc1:ident, $nacc1:ident, $acc2:ident, $nacc2:ident, $av:ident, $nv:ident,
+     $out1:ident, $out2:ident, $a:ident, $b1:ident, $b2:ident, $n:ident, $k0:ident, $digits:ident) => {{
+        let r = $acc1.len();
+        let zero = _mm512_setzero_si512();
+        for j in 0..r {
+            // SAFETY: a and n have 8r words (checked by `almost_mont_mul_x2`); unaligned loads.
+            unsafe {
+                $av[j] = _mm512_loadu_si512($a.as_ptr().add(LANES * j).cast());
+                $nv[j] = _mm512_loadu_si512($n.as_ptr().add(LANES * j).cast());
+            }
+        }
+        let k0x = _mm_set1_epi64x($k0 as i64);
+        for i in 0..$digits {
+            let bv1 = _mm512_set1_epi64($b1[i] as i64);
+            let bv2 = _mm512_set1_epi64($b2[i] as i64);
+            for j in 0..r {
+                $acc1[j] = _mm512_madd52lo_epu64($acc1[j], $av[j], bv1);
+                $acc2[j] = _mm512_madd52lo_epu64($acc2[j], $av[j], bv2);
+            }
+            let t1 = _mm_add_epi64(
+                _mm512_castsi512_si128($acc1[0]),
+                _mm512_castsi512_si128($nacc1[0]),
+            );
+            let t2 = _mm_add_epi64(
+                _mm512_castsi512_si128($acc2[0]),
+                _mm512_castsi512_si128($nacc2[0]),
+            );
+            let yv1 = _mm512_broadcastq_epi64(_mm_mullo_epi64(t1, k0x));
+            let yv2 = _mm512_broadcastq_epi64(_mm_mullo_epi64(t2, k0x));
+            for j in 0..r {
+                $nacc1[j] = _mm512_madd52lo_epu64($nacc1[j], $nv[j], yv1);
+                $nacc2[j] = _mm512_madd52lo_epu64($nacc2[j], $nv[j], yv2);
+            }
+            let carry1 = _mm512_maskz_srli_epi64(
+                1,
+                _mm512_add_epi64($acc1[0], $nacc1[0]),
+                DIGIT_BITS as u32,
+            );
+            let carry2 = _mm512_maskz_srli_epi64(
+                1,
+                _mm512_add_epi64($acc2[0], $nacc2[0]),
+                DIGIT_BITS as u32,
+            );
+            for j in 0..r {
+                let next = |v: &[__m512i]| if j + 1 < r { v[j + 1] } else { zero };
+                let (n1, m1, n2, m2) = (
+                    next(&$acc1[..]),
+                    next(&$nacc1[..]),
+                    next(&$acc2[..]),
+                    next(&$nacc2[..]),
+                );
+                $acc1[j] = _mm512_alignr_epi64(n1, $acc1[j], 1);
+                $nacc1[j] = _mm512_alignr_epi64(m1, $nacc1[j], 1);
+                $acc2[j] = _mm512_alignr_epi64(n2, $acc2[j], 1);
+                $nacc2[j] = _mm512_alignr_epi64(m2, $nacc2[j], 1);
+            }
+            $acc1[0] = _mm512_add_epi64($acc1[0], carry1);
+            $acc2[0] = _mm512_add_epi64($acc2[0], carry2);
+            for j in 0..r {
+                $acc1[j] = _mm512_madd52hi_epu64($acc1[j], $av[j], bv1);
+                $nacc1[j] = _mm512_madd52hi_epu64($nacc1[j], $nv[j], yv1);
+                $acc2[j] = _mm512_madd52hi_epu64($acc2[j], $av[j], bv2);
+                $nacc2[j] = _mm512_madd52hi_epu64($nacc2[j], $nv[j], yv2);
+            }
+        }
+        for j in 0..r {
+            $acc1[j] = _mm512_add_epi64($acc1[j], $nacc1[j]);
+            $acc2[j] = _mm512_add_epi64($acc2[j], $nacc2[j]);
+        }
+        normalise(&mut $acc1[..]);
+        normalise(&mut $acc2[..]);
+        for j in 0..r {
+            // SAFETY: out1 and out2 have 8r words (checked by `almost_mont_mul_x2`).
+            unsafe {
+                _mm512_storeu_si512($out1.as_mut_ptr().add(LANES * j).cast(), $acc1[j]);
+                _mm512_storeu_si512($out2.as_mut_ptr().add(LANES * j).cast(), $acc2[j]);
+            }
+        }
+    }};
+}
+
+#[target_feature(enable = "avx512f,avx512ifma,avx512dq,avx512vl")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn amm_x2<const R: usize>(
+    out1: &mut [u64],
+    out2: &mut [u64],
+    a: &[u64],
+    b1: &[u64],
+    b2: &[u64],
+    n: &[u64],
+    k0: u64,
+    digits: usize,
+) {
+    let zero = _mm512_setzero_si512();
+    let (mut acc1, mut nacc1, mut acc2, mut nacc2) = ([zero; R], [zero; R], [zero; R], [zero; R]);
+    let (mut av, mut nv) = ([zero; R], [zero; R]);
+    amm_body_x2!(acc1, nacc1, acc2, nacc2, av, nv, out1, out2, a, b1, b2, n, k0, digits)
+}
+
+/// `out1 = a b1 / 2^(52 digits) mod n` and `out2 = a b2 / ...`, almost reduced: interleaved
+/// while both chains fit the registers (6 regs of the 32 zmm, so regs <= 4), one after the other
+/// above that. Slices as for [`almost_mont_mul`].
+///
+/// Leaks: `regs` and `digits` (the size of n).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn almost_mont_mul_x2(
+    token: IfmaToken,
+    regs: usize,
+    out1: &mut [u64],
+    out2: &mut [u64],
+    a: &[u64],
+    b1: &[u64],
+    b2: &[u64],
+    n: &[u64],
+    k0: u64,
+    digits: usize,
+) {
+    let words = regs * LANES;
+    assert!(
+        [out1.len(), out2.len(), a.len(), b1.len(), b2.len(), n.len()]
+            .iter()
+            .all(|&l| l == words),
+        "IFMA operands must have {words} words"
+    );
+    assert!(digits <= words);
+    let _ = token;
+    match regs {
+        // SAFETY: `token` proves AVX-512 F/IFMA/DQ/VL were detected at run time, and every
+        // slice has exactly `regs * 8` words (asserted above), which the kernel reads or writes.
+        1 => unsafe { amm_x2::<1>(out1, out2, a, b1, b2, n, k0, digits) },
+        // SAFETY: as above.
+        2 => unsafe { amm_x2::<2>(out1, out2, a, b1, b2, n, k0, digits) },
+        // SAFETY: as above.
+        3 => unsafe { amm_x2::<3>(out1, out2, a, b1, b2, n, k0, digits) },
+        // SAFETY: as above.
+        4 => unsafe { amm_x2::<4>(out1, out2, a, b1, b2, n, k0, digits) },
+        _ => {
+            almost_mont_mul(token, regs, out1, a, b1, n, k0, digits);
+            almost_mont_mul(token, regs, out2, a, b2, n, k0, digits);
+        }
+    }
+}
+
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn amm_regs<const R: usize>(
     out: &mut [u64],
