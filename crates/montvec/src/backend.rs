@@ -116,17 +116,20 @@ pub enum Algorithm {
     Auto,
     /// Interleaved CIOS (seed 000 Alg. 1).
     Cios,
+    /// Product, two folds, then Montgomery by 128-bit digits (seed 003).
+    Fold,
 }
 
 impl Algorithm {
     /// Every concrete algorithm, for tests and benchmarks.
-    pub const CONCRETE: [Algorithm; 1] = [Algorithm::Cios];
+    pub const CONCRETE: [Algorithm; 2] = [Algorithm::Cios, Algorithm::Fold];
 
     /// The lowercase name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Auto => "auto",
             Algorithm::Cios => "cios",
+            Algorithm::Fold => "fold",
         }
     }
 

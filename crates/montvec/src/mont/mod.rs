@@ -4,11 +4,13 @@
 //! | variant | file | source |
 //! |---|---|---|
 //! | CIOS, any size | `cios.rs` | seed 000 Alg. 1 |
+//! | product, two folds, 128-bit-digit Montgomery | `fold/` | seed 003 §III |
 //!
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
 
 pub mod cios;
+pub mod fold;
 pub mod params;
 
 use crate::limb::Limb;
@@ -35,6 +37,8 @@ pub trait MontMul {
 pub enum Engine {
     /// Generic CIOS.
     Cios(cios::Cios),
+    /// Folding with a large Montgomery digit.
+    Fold(fold::Fold),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -42,6 +46,7 @@ macro_rules! with_engine {
     ($engine:expr, $m:ident => $body:expr) => {
         match $engine {
             $crate::mont::Engine::Cios($m) => $body,
+            $crate::mont::Engine::Fold($m) => $body,
         }
     };
 }

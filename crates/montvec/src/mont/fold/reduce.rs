@@ -1,0 +1,147 @@
+//! The folding reduction (seed 003 §III, mirrored to divide by R, see `mod.rs`): a 2k-limb
+//! product X < n^2 becomes `X * 2^(-64k) mod n`, fully reduced, in five steps.
+//!
+//! 1. Fold 1: `X = Xh 2^(64 h1) + Xl`, `Y1 = Xh + Xl f1 = X 2^(-64 h1) mod n`; carry bit c1.
+//! 2. Fold 2: the same on Y1 with h2 and f2; carry bit c2.
+//! 3. Montgomery reduction of the low d limbs by 128-bit digits q = z mod 2^128 * n'' mod
+//!    2^128 (a final 64-bit digit when d is odd); carry bit c3.
+//! 4. Correction: every carry sits at the same weight 2^(64k) of the result, so
+//!    `s = c1 + c2 + c3 <= 3` and we add `T[s] = s R mod n`, selected by mask over all four
+//!    entries (seed 003's adder table; no secret index).
+//! 5. Two masked subtractions: of 2n, then of n.
+//!
+//! Bounds (limb counts from `geometry.rs`, L1 = 2k - h1, L2 = L1 - h2 = k + d):
+//! - after fold 1: `Y1 < 2^(64(2k-h1)) + 2^(64(h1+k)) <= 2^(64 L1 + 1)` as `k + h1 <= L1`;
+//! - after fold 2: `Y2 < 2^(64 L2) + 2^(64(h2+k)) <= 2^(64 L2 + 1)` as `h1 + 2 h2 <= k`;
+//!   c1, dropped at weight 2^(64 L1), has weight 2^(64 L2) once divided by 2^(64 h2);
+//! - Montgomery: `Z = Y2 + Q n < 2^(64 L2) + 2^(64 d) 2^(64 k) = 2^(64 L2 + 1)`;
+//!   all three carries have weight 2^(64 L2) before, 2^(64k) after the division by 2^(64d).
+//! - In exact arithmetic (carries kept) the result `W* = s R + W` satisfies
+//!   `W* < X/R + n 2^(64(h1-h2-d)) + n 2^(64(h2-d)) + n < n + n + n + n = 4n`
+//!   because X < n^2 < nR, h1 <= h2 + d and h2 <= d. The corrected `V = W + T[s] =
+//!   W* - n floor(sR/n)` is therefore below 4n too, and below `R + n < 2R` (k limbs + 1 bit).
+
+#![deny(clippy::integer_division_remainder_used)]
+
+use subtle::ConstantTimeEq;
+
+use crate::ct;
+use crate::limb::{adc, add_assign, mac, mac_row, sbb, Limb};
+use crate::mont::cios::final_subtract;
+use crate::mont::fold::constants::{FoldConstants, CARRY_TABLE_ENTRIES};
+use crate::mont::fold::geometry::Geometry;
+use crate::mul::product;
+
+/// `out = x * 2^(-64k) mod n`, fully reduced, for `x < n^2` of 2k limbs (destroyed).
+/// `work` has at least 2k + 1 limbs. Returns the carry count s (0..=3), for tests.
+///
+/// Leaks: k only.
+pub fn reduce(
+    out: &mut [Limb],
+    x: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    c: &FoldConstants,
+    g: &Geometry,
+    work: &mut [Limb],
+) -> Limb {
+    let Geometry { k, h1, h2, d } = *g;
+    debug_assert!(out.len() == k && x.len() == 2 * k && n.len() == k && work.len() > 2 * k);
+    let mut s: Limb = 0;
+
+    // Step 1, fold 1: x[h1..2k] += x[0..h1] * f1. The product has k + h1 <= L1 limbs; the sum
+    // is below 2^(64 L1 + 1), so the carry out of x[2k - 1] is c1 <= 1.
+    if h1 > 0 {
+        let prod = &mut work[..k + h1];
+        product(prod, &x[..h1], &c.f1);
+        s += add_assign(&mut x[h1..], prod);
+    }
+
+    // Step 2, fold 2 on y = x[h1..2k]: x[h1+h2..2k] += x[h1..h1+h2] * f2 (k + h2 <= L2 limbs);
+    // carry out c2 <= 1.
+    if h2 > 0 {
+        let prod = &mut work[..k + h2];
+        product(prod, &x[h1..h1 + h2], &c.f2);
+        s += add_assign(&mut x[h1 + h2..], prod);
+    }
+
+    // Step 3, Montgomery on z = x[h1+h2..2k] (k + d limbs): zero the low d limbs by adding
+    // multiples of n, two limbs at a time. The carries out of z's top sum to
+    // floor(Z / 2^(64 L2)) = c3 <= 1 (each one is a wrap past the top).
+    let z = &mut x[h1 + h2..];
+    let mut i = 0;
+    while i + 2 <= d {
+        // q = -z[i..i+2] * n^-1 mod 2^128, so z + q n 2^(64i) = 0 mod 2^(64(i+2)).
+        let low = z[i] as u128 | ((z[i + 1] as u128) << 64);
+        let q = low.wrapping_mul(c.n_inv128);
+        s += add_digit_times_n(&mut z[i..], n, q as Limb, (q >> 64) as Limb);
+        i += 2;
+    }
+    if i < d {
+        // Odd d: one 64-bit digit q = z[i] * n0 mod 2^64 (seed 000's word step).
+        let q = z[i].wrapping_mul(n0);
+        let top = mac_row(&mut z[i..], n, q);
+        // z[i+k] + top <= 2(2^64 - 1): one carry bit to propagate.
+        let (w, mut carry) = adc(z[i + k], top, 0);
+        z[i + k] = w;
+        for w in z[i + k + 1..].iter_mut() {
+            (*w, carry) = adc(*w, 0, carry);
+        }
+        s += carry;
+    }
+    debug_assert!(z[..d].iter().all(|&w| w == 0));
+    debug_assert!(s <= 3);
+
+    // Step 4: V = W + T[s], W = z[d..d+k] = x[k..2k]. T[s] is read by mask over every entry.
+    let (sel, sub) = work.split_at_mut(k);
+    sel.fill(0);
+    for e in 0..CARRY_TABLE_ENTRIES {
+        let m = ct::mask(s.ct_eq(&(e as Limb)));
+        for (t, &v) in sel.iter_mut().zip(&c.carry_table[e * k..(e + 1) * k]) {
+            *t |= m & v;
+        }
+    }
+    let mut carry = 0;
+    for j in 0..k {
+        (out[j], carry) = adc(x[k + j], sel[j], carry);
+    }
+    // (carry : out) = V < 4n and < 2R.
+
+    // Step 5a: subtract 2n (k + 1 limbs) unless that borrows; V < 4n becomes V < 2n.
+    let mut borrow = 0;
+    for j in 0..k {
+        (sub[j], borrow) = sbb(out[j], c.two_n[j], borrow);
+    }
+    let (top_diff, borrow) = sbb(carry, c.two_n[k], borrow);
+    let keep_diff = !ct::choice_from_bit(borrow);
+    ct::conditional_assign(out, &sub[..k], keep_diff);
+    let top = ct::select_word(top_diff, carry, keep_diff);
+    // Step 5b: (top : out) < 2n, subtract n once, masked (top <= 1 as V < 2R).
+    final_subtract(out, top, n, sub);
+    s
+}
+
+/// `z += (q0 + q1 2^64) * n` over all of `z` (`z.len() >= n.len() + 2`), returning the carry
+/// out of z's top limb (0 or 1 when the caller's bound holds, see step 3).
+/// Two rows of multiply-accumulate share each load of n[j]: the 128-bit digit of seed 003.
+#[inline]
+fn add_digit_times_n(z: &mut [Limb], n: &[Limb], q0: Limb, q1: Limb) -> Limb {
+    let k = n.len();
+    let (mut c0, mut c1) = (0, 0);
+    for j in 0..k {
+        // Each mac is at most (2^64 - 1)^2 + 2(2^64 - 1) = 2^128 - 1; row 0 adds q0 n[j] at
+        // limb j, row 1 adds q1 n[j] at limb j + 1. Each update is exact, so the order in
+        // which the rows touch a limb does not matter.
+        (z[j], c0) = mac(z[j], q0, n[j], c0);
+        (z[j + 1], c1) = mac(z[j + 1], q1, n[j], c1);
+    }
+    // Row 0's carry belongs at limb k, row 1's at limb k + 1.
+    let (w, carry) = adc(z[k], c0, 0);
+    z[k] = w;
+    let (w, mut carry) = adc(z[k + 1], c1, carry);
+    z[k + 1] = w;
+    for w in z[k + 2..].iter_mut() {
+        (*w, carry) = adc(*w, 0, carry);
+    }
+    carry
+}
