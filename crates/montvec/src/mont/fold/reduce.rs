@@ -26,7 +26,7 @@
 use subtle::ConstantTimeEq;
 
 use crate::ct;
-use crate::limb::{adc, add_assign, mac, mac_row, sbb, Limb};
+use crate::limb::{adc, mac, mac_row, sbb, Limb};
 use crate::mont::cios::final_subtract;
 use crate::mont::fold::constants::{FoldConstants, CARRY_TABLE_ENTRIES};
 use crate::mont::fold::geometry::Geometry;
@@ -54,7 +54,7 @@ pub fn reduce(
     if h1 > 0 {
         let prod = &mut work[..k + h1];
         product(prod, &x[..h1], &c.f1);
-        s += add_assign(&mut x[h1..], prod);
+        s += add_into_prefix(&mut x[h1..], prod);
     }
 
     // Step 2, fold 2 on y = x[h1..2k]: x[h1+h2..2k] += x[h1..h1+h2] * f2 (k + h2 <= L2 limbs);
@@ -62,7 +62,7 @@ pub fn reduce(
     if h2 > 0 {
         let prod = &mut work[..k + h2];
         product(prod, &x[h1..h1 + h2], &c.f2);
-        s += add_assign(&mut x[h1 + h2..], prod);
+        s += add_into_prefix(&mut x[h1 + h2..], prod);
     }
 
     // Step 3, Montgomery on z = x[h1+h2..2k] (k + d limbs): zero the low d limbs by adding
@@ -92,33 +92,47 @@ pub fn reduce(
     debug_assert!(z[..d].iter().all(|&w| w == 0));
     debug_assert!(s <= 3);
 
-    // Step 4: V = W + T[s], W = z[d..d+k] = x[k..2k]. T[s] is read by mask over every entry.
-    let (sel, sub) = work.split_at_mut(k);
-    sel.fill(0);
-    for e in 0..CARRY_TABLE_ENTRIES {
-        let m = ct::mask(s.ct_eq(&(e as Limb)));
-        for (t, &v) in sel.iter_mut().zip(&c.carry_table[e * k..(e + 1) * k]) {
-            *t |= m & v;
-        }
-    }
+    // Step 4: V = W + T[s], W = z[d..d+k] = x[k..2k]. T[s] is read by mask over every entry,
+    // limb by limb, fused with the addition.
+    let masks: [Limb; CARRY_TABLE_ENTRIES] =
+        core::array::from_fn(|e| ct::mask(s.ct_eq(&(e as Limb))));
     let mut carry = 0;
     for j in 0..k {
-        (out[j], carry) = adc(x[k + j], sel[j], carry);
+        let mut t = 0;
+        for (e, &m) in masks.iter().enumerate() {
+            t |= m & c.carry_table[e * k + j];
+        }
+        (out[j], carry) = adc(x[k + j], t, carry);
     }
     // (carry : out) = V < 4n and < 2R.
 
     // Step 5a: subtract 2n (k + 1 limbs) unless that borrows; V < 4n becomes V < 2n.
     let mut borrow = 0;
     for j in 0..k {
-        (sub[j], borrow) = sbb(out[j], c.two_n[j], borrow);
+        (work[j], borrow) = sbb(out[j], c.two_n[j], borrow);
     }
     let (top_diff, borrow) = sbb(carry, c.two_n[k], borrow);
     let keep_diff = !ct::choice_from_bit(borrow);
-    ct::conditional_assign(out, &sub[..k], keep_diff);
+    ct::conditional_assign(out, &work[..k], keep_diff);
     let top = ct::select_word(top_diff, carry, keep_diff);
     // Step 5b: (top : out) < 2n, subtract n once, masked (top <= 1 as V < 2R).
-    final_subtract(out, top, n, sub);
+    final_subtract(out, top, n, work);
     s
+}
+
+/// `x += y` for `y` no longer than `x`, the carry rippling through the rest of `x`; returns
+/// the carry out of x's top limb.
+#[inline]
+fn add_into_prefix(x: &mut [Limb], y: &[Limb]) -> Limb {
+    let (lo, hi) = x.split_at_mut(y.len());
+    let mut carry = 0;
+    for (a, &b) in lo.iter_mut().zip(y) {
+        (*a, carry) = adc(*a, b, carry);
+    }
+    for a in hi.iter_mut() {
+        (*a, carry) = adc(*a, 0, carry);
+    }
+    carry
 }
 
 /// `z += (q0 + q1 2^64) * n` over all of `z` (`z.len() >= n.len() + 2`), returning the carry
