@@ -2,7 +2,8 @@
 //! Implementation of Modular Exponentiation", §III), generalised from 512 bits to every k.
 //!
 //! Multiply first (`crate::mul::product`, or [`square::square`] for squaring), then reduce the
-//! 2k-limb product in [`reduce::reduce`]: two folds by precomputed constants, a Montgomery
+//! 2k-limb product in place in [`reduce::reduce`]: two folds by precomputed constants (each a
+//! few multiply-accumulate rows into the product itself), a Montgomery
 //! reduction by 128-bit digits, a carry correction read by mask from a four-entry table, and a
 //! masked final subtraction. The result is fully reduced below n.
 //!
@@ -83,9 +84,9 @@ impl MontMul for Fold {
     fn params(&self) -> &MontParams {
         &self.params
     }
-    /// 2k limbs of product, then 2k + 1 of working space for the folds and subtractions.
+    /// 2k limbs of product (folded in place), then k for the masked subtraction.
     fn scratch_len(&self) -> usize {
-        4 * self.geometry.k + 1
+        3 * self.geometry.k
     }
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
         let k = self.geometry.k;

@@ -30,10 +30,9 @@ use crate::limb::{adc, mac, mac_row, sbb, Limb};
 use crate::mont::cios::final_subtract;
 use crate::mont::fold::constants::{FoldConstants, CARRY_TABLE_ENTRIES};
 use crate::mont::fold::geometry::Geometry;
-use crate::mul::product;
 
 /// `out = x * 2^(-64k) mod n`, fully reduced, for `x < n^2` of 2k limbs (destroyed).
-/// `work` has at least 2k + 1 limbs. Returns the carry count s (0..=3), for tests.
+/// `work` has at least k limbs. Returns the carry count s (0..=3), for tests.
 ///
 /// Leaks: k only.
 pub fn reduce(
@@ -46,49 +45,42 @@ pub fn reduce(
     work: &mut [Limb],
 ) -> Limb {
     let Geometry { k, h1, h2, d } = *g;
-    debug_assert!(out.len() == k && x.len() == 2 * k && n.len() == k && work.len() > 2 * k);
+    debug_assert!(out.len() == k && x.len() == 2 * k && n.len() == k && work.len() >= k);
     let mut s: Limb = 0;
 
-    // Step 1, fold 1: x[h1..2k] += x[0..h1] * f1. The product has k + h1 <= L1 limbs; the sum
-    // is below 2^(64 L1 + 1), so the carry out of x[2k - 1] is c1 <= 1.
+    // Step 1, fold 1: x[h1..2k] += x[0..h1] * f1, row by row in place. The sum is below
+    // 2^(64 L1 + 1) (module doc), so the carry out of x[2k - 1] is c1 <= 1.
     if h1 > 0 {
-        let prod = &mut work[..k + h1];
-        product(prod, &x[..h1], &c.f1);
-        s += add_into_prefix(&mut x[h1..], prod);
+        s += fold_rows(x, h1, &c.f1);
     }
 
-    // Step 2, fold 2 on y = x[h1..2k]: x[h1+h2..2k] += x[h1..h1+h2] * f2 (k + h2 <= L2 limbs);
-    // carry out c2 <= 1.
+    // Step 2, fold 2 on y = x[h1..2k] (L1 limbs): y[h2..] += y[0..h2] * f2; carry out c2 <= 1.
     if h2 > 0 {
-        let prod = &mut work[..k + h2];
-        product(prod, &x[h1..h1 + h2], &c.f2);
-        s += add_into_prefix(&mut x[h1 + h2..], prod);
+        s += fold_rows(&mut x[h1..], h2, &c.f2);
     }
 
-    // Step 3, Montgomery on z = x[h1+h2..2k] (k + d limbs): zero the low d limbs by adding
-    // multiples of n, two limbs at a time. The carries out of z's top sum to
-    // floor(Z / 2^(64 L2)) = c3 <= 1 (each one is a wrap past the top).
+    // Step 3, Montgomery on z = x[h1+h2..2k] (L2 = k + d limbs): zero the low d limbs by
+    // adding multiples of n, two limbs (one 128-bit digit) at a time. Each digit's top carry
+    // and the bit still pending from the previous digit meet at limb i + k; the bit pending
+    // after the last digit sits at limb d + k = L2 and is the carry out c3 <= 1.
     let z = &mut x[h1 + h2..];
+    let mut pending = 0;
     let mut i = 0;
     while i + 2 <= d {
         // q = -z[i..i+2] * n^-1 mod 2^128, so z + q n 2^(64i) = 0 mod 2^(64(i+2)).
         let low = z[i] as u128 | ((z[i + 1] as u128) << 64);
         let q = low.wrapping_mul(c.n_inv128);
-        s += add_digit_times_n(&mut z[i..], n, q as Limb, (q >> 64) as Limb);
+        pending = add_digit_times_n(&mut z[i..], n, q as Limb, (q >> 64) as Limb, pending);
         i += 2;
     }
     if i < d {
         // Odd d: one 64-bit digit q = z[i] * n0 mod 2^64 (seed 000's word step).
         let q = z[i].wrapping_mul(n0);
         let top = mac_row(&mut z[i..], n, q);
-        // z[i+k] + top <= 2(2^64 - 1): one carry bit to propagate.
-        let (w, mut carry) = adc(z[i + k], top, 0);
-        z[i + k] = w;
-        for w in z[i + k + 1..].iter_mut() {
-            (*w, carry) = adc(*w, 0, carry);
-        }
-        s += carry;
+        // z[i+k] + top + pending <= 2(2^64 - 1) + 1 < 2^65: the new pending bit is 0 or 1.
+        (z[i + k], pending) = adc(z[i + k], top, pending);
     }
+    s += pending;
     debug_assert!(z[..d].iter().all(|&w| w == 0));
     debug_assert!(s <= 3);
 
@@ -120,26 +112,35 @@ pub fn reduce(
     s
 }
 
-/// `x += y` for `y` no longer than `x`, the carry rippling through the rest of `x`; returns
-/// the carry out of x's top limb.
+/// One fold as multiply-accumulate rows in place: `x[h..] += x[0..h] * f` over all of `x`
+/// (`x.len() >= 2h + f.len()`), returning the carry out of x's top limb (0 or 1 when the
+/// caller's bound holds).
+///
+/// Row i adds `f * x[i]` at limb h + i; its top word lands at limb h + i + k together with
+/// the bit pending from row i - 1, and leaves a bit pending at limb h + i + k + 1. After the
+/// last row that bit ripples from limb 2h + k to the top.
 #[inline]
-fn add_into_prefix(x: &mut [Limb], y: &[Limb]) -> Limb {
-    let (lo, hi) = x.split_at_mut(y.len());
-    let mut carry = 0;
-    for (a, &b) in lo.iter_mut().zip(y) {
-        (*a, carry) = adc(*a, b, carry);
+fn fold_rows(x: &mut [Limb], h: usize, f: &[Limb]) -> Limb {
+    let k = f.len();
+    debug_assert!(x.len() >= 2 * h + k);
+    let mut pending = 0;
+    for i in 0..h {
+        let xi = x[i];
+        let top = mac_row(&mut x[h + i..], f, xi);
+        // x[h+i+k] + top + pending <= 2(2^64 - 1) + 1 < 2^65.
+        (x[h + i + k], pending) = adc(x[h + i + k], top, pending);
     }
-    for a in hi.iter_mut() {
-        (*a, carry) = adc(*a, 0, carry);
+    for w in x[2 * h + k..].iter_mut() {
+        (*w, pending) = adc(*w, 0, pending);
     }
-    carry
+    pending
 }
 
-/// `z += (q0 + q1 2^64) * n` over all of `z` (`z.len() >= n.len() + 2`), returning the carry
-/// out of z's top limb (0 or 1 when the caller's bound holds, see step 3).
+/// `z[..k+2] += (q0 + q1 2^64) * n + pending 2^(64k)` (`z.len() >= k + 2`, `pending <= 1`),
+/// returning the bit that carries out into limb k + 2.
 /// Two rows of multiply-accumulate share each load of n[j]: the 128-bit digit of seed 003.
 #[inline]
-fn add_digit_times_n(z: &mut [Limb], n: &[Limb], q0: Limb, q1: Limb) -> Limb {
+fn add_digit_times_n(z: &mut [Limb], n: &[Limb], q0: Limb, q1: Limb, pending: Limb) -> Limb {
     let k = n.len();
     let (mut c0, mut c1) = (0, 0);
     for j in 0..k {
@@ -149,13 +150,11 @@ fn add_digit_times_n(z: &mut [Limb], n: &[Limb], q0: Limb, q1: Limb) -> Limb {
         (z[j], c0) = mac(z[j], q0, n[j], c0);
         (z[j + 1], c1) = mac(z[j + 1], q1, n[j], c1);
     }
-    // Row 0's carry belongs at limb k, row 1's at limb k + 1.
-    let (w, carry) = adc(z[k], c0, 0);
-    z[k] = w;
-    let (w, mut carry) = adc(z[k + 1], c1, carry);
-    z[k + 1] = w;
-    for w in z[k + 2..].iter_mut() {
-        (*w, carry) = adc(*w, 0, carry);
-    }
-    carry
+    // Row 0's carry belongs at limb k with the pending bit, row 1's at limb k + 1; each sum
+    // is at most 2(2^64 - 1) + 1 < 2^65, so each carry out is one bit.
+    let carry;
+    (z[k], carry) = adc(z[k], c0, pending);
+    let out;
+    (z[k + 1], out) = adc(z[k + 1], c1, carry);
+    out
 }
