@@ -16,10 +16,16 @@
 //!   c1, dropped at weight 2^(64 L1), has weight 2^(64 L2) once divided by 2^(64 h2);
 //! - Montgomery: `Z = Y2 + Q n < 2^(64 L2) + 2^(64 d) 2^(64 k) = 2^(64 L2 + 1)`;
 //!   all three carries have weight 2^(64 L2) before, 2^(64k) after the division by 2^(64d).
-//! - In exact arithmetic (carries kept) the result `W* = s R + W` satisfies
-//!   `W* < X/R + n 2^(64(h1-h2-d)) + n 2^(64(h2-d)) + n < n + n + n + n = 4n`
-//!   because X < n^2 < nR, h1 <= h2 + d and h2 <= d. The corrected `V = W + T[s] =
-//!   W* - n floor(sR/n)` is therefore below 4n too, and below `R + n < 2R` (k limbs + 1 bit).
+//! - In exact arithmetic (carries kept) the result is
+//!   `W* = Z / 2^(64d) = Xh/2^(64(h2+d)) + Xl f1/2^(64(h2+d)) + Yl f2/2^(64d) + Q n/2^(64d)`
+//!   (Xh, Xl the parts of X at fold 1, Yl the low h2 limbs at fold 2; the floor at fold 2
+//!   only lowers the first two terms), with Xl < 2^(64 h1), Yl < 2^(64 h2), Q < 2^(64d) and
+//!   f1, f2 < n, so `W* < X/R + n 2^(64(h1-h2-d)) + n 2^(64(h2-d)) + n <= 4n` because
+//!   X < n^2 < nR, h1 <= h2 + d and h2 <= d. Equality in the cuts holds for k = 0 mod 4, where
+//!   W* really comes close to 4n (and s reaches 3) when n is close to R.
+//! - `W* = s R + W` with W the k-limb result, so `s = floor(W*/R)`. The corrected
+//!   `V = W + T[s] = W* - n floor(sR/n) <= W*` is below 4n too, and below `R + n < 2R`
+//!   (k limbs + 1 bit), which is what step 5 needs.
 
 #![deny(clippy::integer_division_remainder_used)]
 
