@@ -76,7 +76,7 @@ pub fn reduce(
         // q = -z[i..i+2] * n^-1 mod 2^128, so z + q n 2^(64i) = 0 mod 2^(64(i+2)).
         let low = z[i] as u128 | ((z[i + 1] as u128) << 64);
         let q = low.wrapping_mul(c.n_inv128);
-        pending = add_digit_times_n(&mut z[i..], n, q as Limb, (q >> 64) as Limb, pending);
+        pending = add_two_rows(&mut z[i..], n, q as Limb, (q >> 64) as Limb, pending);
         i += 2;
     }
     if i < d {
@@ -122,15 +122,23 @@ pub fn reduce(
 /// (`x.len() >= 2h + f.len()`), returning the carry out of x's top limb (0 or 1 when the
 /// caller's bound holds).
 ///
-/// Row i adds `f * x[i]` at limb h + i; its top word lands at limb h + i + k together with
-/// the bit pending from row i - 1, and leaves a bit pending at limb h + i + k + 1. After the
-/// last row that bit ripples from limb 2h + k to the top.
+/// Rows go two at a time (limbs i, i + 1 of the low part, like the 128-bit Montgomery digit),
+/// so each load of f[j] feeds two multiplications. A pair's top words land at limbs
+/// h + i + k and h + i + k + 1, the first together with the bit pending from the previous
+/// pair; a bit is left pending at h + i + k + 2. After the last row that bit ripples from
+/// limb 2h + k to the top.
 #[inline]
 fn fold_rows(x: &mut [Limb], h: usize, f: &[Limb]) -> Limb {
     let k = f.len();
     debug_assert!(x.len() >= 2 * h + k);
     let mut pending = 0;
-    for i in 0..h {
+    let mut i = 0;
+    while i + 2 <= h {
+        let (q0, q1) = (x[i], x[i + 1]);
+        pending = add_two_rows(&mut x[h + i..], f, q0, q1, pending);
+        i += 2;
+    }
+    if i < h {
         let xi = x[i];
         let top = mac_row(&mut x[h + i..], f, xi);
         // x[h+i+k] + top + pending <= 2(2^64 - 1) + 1 < 2^65.
@@ -142,19 +150,22 @@ fn fold_rows(x: &mut [Limb], h: usize, f: &[Limb]) -> Limb {
     pending
 }
 
-/// `z[..k+2] += (q0 + q1 2^64) * n + pending 2^(64k)` (`z.len() >= k + 2`, `pending <= 1`),
-/// returning the bit that carries out into limb k + 2.
-/// Two rows of multiply-accumulate share each load of n[j]: the 128-bit digit of seed 003.
+/// `z[..k+2] += (q0 + q1 2^64) * f + pending 2^(64k)` (k = f.len(), `z.len() >= k + 2`,
+/// `pending <= 1`), returning the bit that carries out into limb k + 2.
+/// Two rows of multiply-accumulate share each load of f[j]: the 128-bit digit of seed 003
+/// (f = n), also used for pairs of fold rows.
 #[inline]
-fn add_digit_times_n(z: &mut [Limb], n: &[Limb], q0: Limb, q1: Limb, pending: Limb) -> Limb {
-    let k = n.len();
+fn add_two_rows(z: &mut [Limb], f: &[Limb], q0: Limb, q1: Limb, pending: Limb) -> Limb {
+    let k = f.len();
+    // Re-slice so the loop's indices are visibly in bounds.
+    let z = &mut z[..k + 2];
     let (mut c0, mut c1) = (0, 0);
     for j in 0..k {
-        // Each mac is at most (2^64 - 1)^2 + 2(2^64 - 1) = 2^128 - 1; row 0 adds q0 n[j] at
-        // limb j, row 1 adds q1 n[j] at limb j + 1. Each update is exact, so the order in
+        // Each mac is at most (2^64 - 1)^2 + 2(2^64 - 1) = 2^128 - 1; row 0 adds q0 f[j] at
+        // limb j, row 1 adds q1 f[j] at limb j + 1. Each update is exact, so the order in
         // which the rows touch a limb does not matter.
-        (z[j], c0) = mac(z[j], q0, n[j], c0);
-        (z[j + 1], c1) = mac(z[j + 1], q1, n[j], c1);
+        (z[j], c0) = mac(z[j], q0, f[j], c0);
+        (z[j + 1], c1) = mac(z[j + 1], q1, f[j], c1);
     }
     // Row 0's carry belongs at limb k with the pending bit, row 1's at limb k + 1; each sum
     // is at most 2(2^64 - 1) + 1 < 2^65, so each carry out is one bit.
