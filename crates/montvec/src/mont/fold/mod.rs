@@ -30,6 +30,7 @@
 pub mod constants;
 pub mod geometry;
 pub mod reduce;
+pub mod rows;
 pub mod square;
 
 use crate::limb::Limb;

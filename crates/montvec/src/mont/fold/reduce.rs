@@ -32,10 +32,11 @@
 use subtle::ConstantTimeEq;
 
 use crate::ct;
-use crate::limb::{adc, mac, mac_row, sbb, Limb};
+use crate::limb::{adc, mac_row, sbb, Limb};
 use crate::mont::cios::final_subtract;
 use crate::mont::fold::constants::{FoldConstants, CARRY_TABLE_ENTRIES};
 use crate::mont::fold::geometry::Geometry;
+use crate::mont::fold::rows::add_two_rows;
 
 /// `out = x * 2^(-64k) mod n`, fully reduced, for `x < n^2` of 2k limbs (destroyed).
 /// `work` has at least k limbs. Returns the carry count s (0..=3), for tests.
@@ -76,7 +77,7 @@ pub fn reduce(
         // q = -z[i..i+2] * n^-1 mod 2^128, so z + q n 2^(64i) = 0 mod 2^(64(i+2)).
         let low = z[i] as u128 | ((z[i + 1] as u128) << 64);
         let q = low.wrapping_mul(c.n_inv128);
-        pending = add_two_rows(&mut z[i..], n, q as Limb, (q >> 64) as Limb, pending);
+        pending = add_two_rows(&mut z[i..], n, q as Limb, (q >> 64) as Limb, 0, pending);
         i += 2;
     }
     if i < d {
@@ -135,7 +136,7 @@ fn fold_rows(x: &mut [Limb], h: usize, f: &[Limb]) -> Limb {
     let mut i = 0;
     while i + 2 <= h {
         let (q0, q1) = (x[i], x[i + 1]);
-        pending = add_two_rows(&mut x[h + i..], f, q0, q1, pending);
+        pending = add_two_rows(&mut x[h + i..], f, q0, q1, 0, pending);
         i += 2;
     }
     if i < h {
@@ -148,30 +149,4 @@ fn fold_rows(x: &mut [Limb], h: usize, f: &[Limb]) -> Limb {
         (*w, pending) = adc(*w, 0, pending);
     }
     pending
-}
-
-/// `z[..k+2] += (q0 + q1 2^64) * f + pending 2^(64k)` (k = f.len(), `z.len() >= k + 2`,
-/// `pending <= 1`), returning the bit that carries out into limb k + 2.
-/// Two rows of multiply-accumulate share each load of f[j]: the 128-bit digit of seed 003
-/// (f = n), also used for pairs of fold rows.
-#[inline]
-fn add_two_rows(z: &mut [Limb], f: &[Limb], q0: Limb, q1: Limb, pending: Limb) -> Limb {
-    let k = f.len();
-    // Re-slice so the loop's indices are visibly in bounds.
-    let z = &mut z[..k + 2];
-    let (mut c0, mut c1) = (0, 0);
-    for j in 0..k {
-        // Each mac is at most (2^64 - 1)^2 + 2(2^64 - 1) = 2^128 - 1; row 0 adds q0 f[j] at
-        // limb j, row 1 adds q1 f[j] at limb j + 1. Each update is exact, so the order in
-        // which the rows touch a limb does not matter.
-        (z[j], c0) = mac(z[j], q0, f[j], c0);
-        (z[j + 1], c1) = mac(z[j + 1], q1, f[j], c1);
-    }
-    // Row 0's carry belongs at limb k with the pending bit, row 1's at limb k + 1; each sum
-    // is at most 2(2^64 - 1) + 1 < 2^65, so each carry out is one bit.
-    let carry;
-    (z[k], carry) = adc(z[k], c0, pending);
-    let out;
-    (z[k + 1], out) = adc(z[k + 1], c1, carry);
-    out
 }
