@@ -144,11 +144,13 @@ pub enum Algorithm {
     /// multiplication with `vpmadd52luq`/`vpmadd52huq` (needs AVX-512 IFMA; moduli up to
     /// 26622 bits).
     Ifma,
+    /// Product, two folds, then Montgomery by 128-bit digits (seed 003).
+    Fold,
 }
 
 impl Algorithm {
     /// Every concrete algorithm, for tests and benchmarks.
-    pub const CONCRETE: [Algorithm; 2] = [Algorithm::Cios, Algorithm::Ifma];
+    pub const CONCRETE: [Algorithm; 3] = [Algorithm::Cios, Algorithm::Fold, Algorithm::Ifma];
 
     /// The lowercase name used on the command line.
     pub fn name(self) -> &'static str {
@@ -156,6 +158,7 @@ impl Algorithm {
             Algorithm::Auto => "auto",
             Algorithm::Cios => "cios",
             Algorithm::Ifma => "ifma",
+            Algorithm::Fold => "fold",
         }
     }
 

@@ -9,7 +9,7 @@ use crate::backend::{Algorithm, Backend};
 use crate::error::Error;
 use crate::exp;
 use crate::limb::{Limb, LIMB_BITS};
-use crate::mont::{cios, with_engine, Engine, MontMul, MontParams};
+use crate::mont::{cios, fold, with_engine, Engine, MontMul, MontParams};
 use crate::nat::Nat;
 
 /// The largest modulus accepted, in bits.
@@ -99,6 +99,7 @@ impl Modulus {
         let engine = match algorithm {
             Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
             Algorithm::Ifma => ifma_engine(params)?,
+            Algorithm::Fold => Engine::Fold(fold::Fold::new(params)),
         };
         Ok(Modulus {
             engine,

@@ -5,11 +5,13 @@
 //! |---|---|---|
 //! | CIOS, any size | `cios.rs` | seed 000 Alg. 1 |
 //! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 idea, DESIGN.md |
+//! | product, two folds, 128-bit-digit Montgomery | `fold/` | seed 003 §III |
 //!
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
 
 pub mod cios;
+pub mod fold;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma;
 pub mod params;
@@ -79,6 +81,8 @@ pub enum Engine {
     /// Single-operand AVX-512 IFMA, radix 2^52, almost Montgomery.
     #[cfg(target_arch = "x86_64")]
     Ifma(ifma::Ifma),
+    /// Folding with a large Montgomery digit.
+    Fold(fold::Fold),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -88,6 +92,7 @@ macro_rules! with_engine {
             $crate::mont::Engine::Cios($m) => $body,
             #[cfg(target_arch = "x86_64")]
             $crate::mont::Engine::Ifma($m) => $body,
+            $crate::mont::Engine::Fold($m) => $body,
         }
     };
 }
