@@ -1,0 +1,149 @@
+//! Comba (product-scanning) multiplication with the delayed carry of seed 004 (§3, Alg. 2):
+//! the result is produced one column `c` at a time, summing every `a[i] * b[c - i]` into a
+//! three-word accumulator (a `u128` plus an overflow word). A product's carry out of the
+//! 128-bit part is only counted in the overflow word; it is propagated once per column, when
+//! the finished low word is written out and the accumulator shifts down by one word.
+//!
+//! Two forms: [`mul`] over slices of any lengths, and [`mul_fixed`] over `[u64; N]`, whose
+//! loop bounds are constants so the compiler unrolls it completely (used for the NIST field
+//! sizes and the small montvec sizes, see `mul::product`).
+
+use crate::limb::Limb;
+
+/// A column accumulator `hi * 2^128 + lo` (seed 004's wide accumulator).
+///
+/// A column of m products plus the carry-in from the previous column is below
+/// `(m + 2) * 2^128`, so `hi` stays below m + 2: no overflow for any slice length in memory.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct ColumnAccumulator {
+    lo: u128,
+    hi: Limb,
+}
+
+impl ColumnAccumulator {
+    /// `acc += x * y`. The product is at most `(2^64 - 1)^2 < 2^128`; a carry out of `lo` is
+    /// kept in `hi` (the delayed carry).
+    #[inline(always)]
+    pub(crate) fn add_product(&mut self, x: Limb, y: Limb) {
+        let (lo, carry) = self.lo.overflowing_add(x as u128 * y as u128);
+        self.lo = lo;
+        self.hi += carry as Limb;
+    }
+
+    /// `acc += 2 * other` (squaring: the off-diagonal sum counted twice).
+    #[inline(always)]
+    pub(crate) fn add_doubled(&mut self, other: ColumnAccumulator) {
+        // 2 * other < 2^193: the doubled overflow word takes the top bit of other.lo.
+        let lo2 = other.lo << 1;
+        let hi2 = (other.hi << 1) | (other.lo >> 127) as Limb;
+        let (lo, carry) = self.lo.overflowing_add(lo2);
+        self.lo = lo;
+        self.hi += hi2 + carry as Limb;
+    }
+
+    /// Take the finished low word of the column and shift the accumulator down one word: the
+    /// once-per-column carry propagation.
+    #[inline(always)]
+    pub(crate) fn shift_out(&mut self) -> Limb {
+        let w = self.lo as Limb;
+        self.lo = (self.lo >> 64) | ((self.hi as u128) << 64);
+        self.hi = 0;
+        w
+    }
+
+    /// The value left after the last column, which must fit one word.
+    #[inline(always)]
+    pub(crate) fn last(self) -> Limb {
+        debug_assert!(self.hi == 0 && self.lo >> 64 == 0);
+        self.lo as Limb
+    }
+}
+
+/// `out = a * b` for any lengths, `out.len() == a.len() + b.len()`, column by column.
+///
+/// Leaks: the lengths only.
+pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    let (la, lb) = (a.len(), b.len());
+    debug_assert_eq!(out.len(), la + lb);
+    let mut acc = ColumnAccumulator::default();
+    for (c, o) in out[..la + lb - 1].iter_mut().enumerate() {
+        // Column c sums a[i] * b[c - i] for max(0, c + 1 - lb) <= i <= min(c, la - 1).
+        let i0 = (c + 1).saturating_sub(lb);
+        let i1 = (c + 1).min(la);
+        for (&x, &y) in a[i0..i1].iter().zip(b[c + 1 - i1..=c - i0].iter().rev()) {
+            acc.add_product(x, y);
+        }
+        *o = acc.shift_out();
+    }
+    out[la + lb - 1] = acc.last();
+}
+
+/// `out = a * b` for two N-limb values, `out.len() == 2N`; fully unrolled per N.
+///
+/// Leaks: N only.
+#[inline]
+pub fn mul_fixed<const N: usize>(out: &mut [Limb], a: &[Limb; N], b: &[Limb; N]) {
+    let out: &mut [Limb] = &mut out[..2 * N];
+    let mut acc = ColumnAccumulator::default();
+    let mut c = 0;
+    while c < 2 * N - 1 {
+        let i0 = if c + 1 > N { c + 1 - N } else { 0 };
+        let i1 = if c + 1 < N { c + 1 } else { N };
+        let mut i = i0;
+        while i < i1 {
+            acc.add_product(a[i], b[c - i]);
+            i += 1;
+        }
+        out[c] = acc.shift_out();
+        c += 1;
+    }
+    out[2 * N - 1] = acc.last();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mul::oracle::{check_product, limbs_of};
+
+    #[test]
+    fn slices_against_oracle() {
+        for la in 1..=70usize {
+            for lb in [1, 2, 3, la.saturating_sub(1).max(1), la, la + 1, 9, 33] {
+                for (a, b) in limbs_of(la, lb, 1000 * la as u64 + lb as u64) {
+                    let mut out = vec![0; la + lb];
+                    mul(&mut out, &a, &b);
+                    check_product(&out, &a, &b);
+                }
+            }
+        }
+    }
+
+    fn fixed_case<const N: usize>() {
+        for (a, b) in limbs_of(N, N, N as u64) {
+            let mut out = vec![0; 2 * N];
+            mul_fixed::<N>(
+                &mut out,
+                a[..].try_into().unwrap(),
+                b[..].try_into().unwrap(),
+            );
+            check_product(&out, &a, &b);
+        }
+    }
+
+    #[test]
+    fn fixed_against_oracle() {
+        fixed_case::<1>();
+        fixed_case::<2>();
+        fixed_case::<3>();
+        fixed_case::<4>();
+        fixed_case::<5>();
+        fixed_case::<6>();
+        fixed_case::<7>();
+        fixed_case::<8>();
+        fixed_case::<9>();
+        fixed_case::<10>();
+        fixed_case::<16>();
+        fixed_case::<24>();
+        fixed_case::<32>();
+    }
+}
