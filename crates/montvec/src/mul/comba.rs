@@ -10,43 +10,44 @@
 
 use crate::limb::Limb;
 
-/// A column accumulator `hi * 2^128 + lo` (seed 004's wide accumulator).
+/// A column accumulator (seed 004's wide accumulator), in two halves that never carry into
+/// each other while a column is summed: `lo` holds the carry-in from the previous column plus
+/// the low words of this column's products, `hi` the high words. The column's value is
+/// `lo + hi * 2^64`.
 ///
-/// A column of m products plus the carry-in from the previous column is below
-/// `(m + 2) * 2^128`, so `hi` stays below m + 2: no overflow for any slice length in memory.
+/// With m products in a column, both halves stay below `(m + 2) * 2^64` (see `shift_out`), so
+/// neither `u128` can overflow for any slice length that fits in memory. Each product costs two
+/// independent add-with-carry pairs and no carry is propagated until the column ends.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct ColumnAccumulator {
     lo: u128,
-    hi: Limb,
+    hi: u128,
 }
 
 impl ColumnAccumulator {
-    /// `acc += x * y`. The product is at most `(2^64 - 1)^2 < 2^128`; a carry out of `lo` is
-    /// kept in `hi` (the delayed carry).
+    /// `acc += x * y`; the product is at most `(2^64 - 1)^2`, split into its two words.
     #[inline(always)]
     pub(crate) fn add_product(&mut self, x: Limb, y: Limb) {
-        let (lo, carry) = self.lo.overflowing_add(x as u128 * y as u128);
-        self.lo = lo;
-        self.hi += carry as Limb;
+        let p = x as u128 * y as u128;
+        self.lo += p as Limb as u128;
+        self.hi += (p >> 64) as Limb as u128;
     }
 
-    /// `acc += 2 * other` (squaring: the off-diagonal sum counted twice).
+    /// `acc += 2 * other` (squaring: the off-diagonal sum counted twice). `other` holds no
+    /// carry-in, so both its halves are below m * 2^64 and doubling them cannot overflow.
     #[inline(always)]
     pub(crate) fn add_doubled(&mut self, other: ColumnAccumulator) {
-        // 2 * other < 2^193: the doubled overflow word takes the top bit of other.lo.
-        let lo2 = other.lo << 1;
-        let hi2 = (other.hi << 1) | (other.lo >> 127) as Limb;
-        let (lo, carry) = self.lo.overflowing_add(lo2);
-        self.lo = lo;
-        self.hi += hi2 + carry as Limb;
+        self.lo += other.lo << 1;
+        self.hi += other.hi << 1;
     }
 
     /// Take the finished low word of the column and shift the accumulator down one word: the
-    /// once-per-column carry propagation.
+    /// once-per-column carry propagation. The new carry-in `lo / 2^64 + hi` is below
+    /// `(m + 2) * 2^64` when the column had at most m products (by induction on columns).
     #[inline(always)]
     pub(crate) fn shift_out(&mut self) -> Limb {
         let w = self.lo as Limb;
-        self.lo = (self.lo >> 64) | ((self.hi as u128) << 64);
+        self.lo = (self.lo >> 64) + self.hi;
         self.hi = 0;
         w
     }
@@ -100,6 +101,56 @@ pub fn mul_fixed<const N: usize>(out: &mut [Limb], a: &[Limb; N], b: &[Limb; N])
     out[2 * N - 1] = acc.last();
 }
 
+/// Add column `C` of an N x N product into `acc`. Both loop bounds and the test are
+/// constants once N and C are, so the column compiles to straight-line code.
+#[inline(always)]
+fn column<const N: usize, const C: usize>(
+    acc: &mut ColumnAccumulator,
+    a: &[Limb; N],
+    b: &[Limb; N],
+) {
+    for i in 0..N {
+        if i <= C && C - i < N {
+            acc.add_product(a[i], b[C - i]);
+        }
+    }
+}
+
+/// Define a fully unrolled N x N Comba product: one `column` per listed column index, each
+/// followed by the once-per-column carry propagation.
+macro_rules! unrolled_product {
+    ($(#[$doc:meta])* $name:ident, $n:literal, [$($c:literal)*], $last:literal) => {
+        $(#[$doc])*
+        ///
+        /// Leaks: nothing but the size.
+        pub fn $name(out: &mut [Limb], a: &[Limb; $n], b: &[Limb; $n]) {
+            let out: &mut [Limb; 2 * $n] = (&mut out[..2 * $n]).try_into().expect("2N limbs");
+            let mut acc = ColumnAccumulator::default();
+            $(
+                column::<$n, $c>(&mut acc, a, b);
+                out[$c] = acc.shift_out();
+            )*
+            out[$last] = acc.last();
+        }
+    };
+}
+
+unrolled_product!(
+    /// `out = a * b`, 3 limbs (P-192).
+    mul_3, 3, [0 1 2 3 4], 5);
+unrolled_product!(
+    /// `out = a * b`, 4 limbs (P-224, P-256).
+    mul_4, 4, [0 1 2 3 4 5 6], 7);
+unrolled_product!(
+    /// `out = a * b`, 6 limbs (P-384).
+    mul_6, 6, [0 1 2 3 4 5 6 7 8 9 10], 11);
+unrolled_product!(
+    /// `out = a * b`, 8 limbs (512 bits).
+    mul_8, 8, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14], 15);
+unrolled_product!(
+    /// `out = a * b`, 9 limbs (P-521).
+    mul_9, 9, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16], 17);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,5 +196,27 @@ mod tests {
         fixed_case::<16>();
         fixed_case::<24>();
         fixed_case::<32>();
+    }
+
+    #[test]
+    fn unrolled_against_oracle() {
+        macro_rules! case {
+            ($f:ident, $n:literal) => {
+                for (a, b) in limbs_of($n, $n, 5 * $n) {
+                    let mut out = vec![0; 2 * $n];
+                    $f(
+                        &mut out,
+                        a[..].try_into().unwrap(),
+                        b[..].try_into().unwrap(),
+                    );
+                    check_product(&out, &a, &b);
+                }
+            };
+        }
+        case!(mul_3, 3);
+        case!(mul_4, 4);
+        case!(mul_6, 6);
+        case!(mul_8, 8);
+        case!(mul_9, 9);
     }
 }

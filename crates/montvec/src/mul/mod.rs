@@ -29,6 +29,10 @@ use crate::limb::Limb;
 ///
 /// Leaks: the lengths only.
 pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    if a.len() == b.len() && a.len() < karatsuba::THRESHOLD {
+        product_base(out, a, b);
+        return;
+    }
     let mut scratch = vec![0; product_scratch_len(a.len().max(b.len()))];
     product_with_scratch(out, a, b, &mut scratch);
     scratch.zeroize();
@@ -38,6 +42,10 @@ pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
 ///
 /// Leaks: the length only.
 pub fn square(out: &mut [Limb], a: &[Limb]) {
+    if a.len() < karatsuba::SQUARE_THRESHOLD {
+        square_base(out, a);
+        return;
+    }
     let mut scratch = vec![0; square_scratch_len(a.len())];
     square_with_scratch(out, a, &mut scratch);
     scratch.zeroize();
@@ -91,15 +99,27 @@ pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
         );
     }
     debug_assert_eq!(b.len(), a.len());
+    fn unrolled<const N: usize>(
+        out: &mut [Limb],
+        a: &[Limb],
+        b: &[Limb],
+        f: fn(&mut [Limb], &[Limb; N], &[Limb; N]),
+    ) {
+        f(
+            out,
+            a.try_into().expect("length N"),
+            b.try_into().expect("length N"),
+        );
+    }
     match a.len() {
         2 => call::<2>(out, a, b),
-        3 => call::<3>(out, a, b),
-        4 => call::<4>(out, a, b),
+        3 => unrolled(out, a, b, comba::mul_3),
+        4 => unrolled(out, a, b, comba::mul_4),
         5 => call::<5>(out, a, b),
-        6 => call::<6>(out, a, b),
+        6 => unrolled(out, a, b, comba::mul_6),
         7 => call::<7>(out, a, b),
-        8 => call::<8>(out, a, b),
-        9 => call::<9>(out, a, b),
+        8 => unrolled(out, a, b, comba::mul_8),
+        9 => unrolled(out, a, b, comba::mul_9),
         _ => comba::mul(out, a, b),
     }
 }
@@ -110,15 +130,18 @@ pub(crate) fn square_base(out: &mut [Limb], a: &[Limb]) {
     fn call<const N: usize>(out: &mut [Limb], a: &[Limb]) {
         square::square_fixed::<N>(out, a.try_into().expect("length N"));
     }
+    fn unrolled<const N: usize>(out: &mut [Limb], a: &[Limb], f: fn(&mut [Limb], &[Limb; N])) {
+        f(out, a.try_into().expect("length N"));
+    }
     match a.len() {
         2 => call::<2>(out, a),
-        3 => call::<3>(out, a),
-        4 => call::<4>(out, a),
+        3 => unrolled(out, a, square::square_3),
+        4 => unrolled(out, a, square::square_4),
         5 => call::<5>(out, a),
-        6 => call::<6>(out, a),
+        6 => unrolled(out, a, square::square_6),
         7 => call::<7>(out, a),
-        8 => call::<8>(out, a),
-        9 => call::<9>(out, a),
+        8 => unrolled(out, a, square::square_8),
+        9 => unrolled(out, a, square::square_9),
         _ => square::square(out, a),
     }
 }

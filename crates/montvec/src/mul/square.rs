@@ -62,6 +62,56 @@ pub fn square_fixed<const N: usize>(out: &mut [Limb], a: &[Limb; N]) {
     out[2 * N - 1] = acc.last();
 }
 
+/// Add column `C` of the square of an N-limb value into `acc`: the doubled off-diagonal
+/// products, then the diagonal one. Constant bounds: straight-line code once N, C are fixed.
+#[inline(always)]
+fn column<const N: usize, const C: usize>(acc: &mut ColumnAccumulator, a: &[Limb; N]) {
+    let mut off = ColumnAccumulator::default();
+    for i in 0..N {
+        if i <= C && C - i < N && i < C - i {
+            off.add_product(a[i], a[C - i]);
+        }
+    }
+    acc.add_doubled(off);
+    if C & 1 == 0 {
+        acc.add_product(a[C >> 1], a[C >> 1]);
+    }
+}
+
+/// Define a fully unrolled N-limb Comba squaring, one `column` per listed index.
+macro_rules! unrolled_square {
+    ($(#[$doc:meta])* $name:ident, $n:literal, [$($c:literal)*], $last:literal) => {
+        $(#[$doc])*
+        ///
+        /// Leaks: nothing but the size.
+        pub fn $name(out: &mut [Limb], a: &[Limb; $n]) {
+            let out: &mut [Limb; 2 * $n] = (&mut out[..2 * $n]).try_into().expect("2N limbs");
+            let mut acc = ColumnAccumulator::default();
+            $(
+                column::<$n, $c>(&mut acc, a);
+                out[$c] = acc.shift_out();
+            )*
+            out[$last] = acc.last();
+        }
+    };
+}
+
+unrolled_square!(
+    /// `out = a^2`, 3 limbs (P-192).
+    square_3, 3, [0 1 2 3 4], 5);
+unrolled_square!(
+    /// `out = a^2`, 4 limbs (P-224, P-256).
+    square_4, 4, [0 1 2 3 4 5 6], 7);
+unrolled_square!(
+    /// `out = a^2`, 6 limbs (P-384).
+    square_6, 6, [0 1 2 3 4 5 6 7 8 9 10], 11);
+unrolled_square!(
+    /// `out = a^2`, 8 limbs (512 bits).
+    square_8, 8, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14], 15);
+unrolled_square!(
+    /// `out = a^2`, 9 limbs (P-521).
+    square_9, 9, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16], 17);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,5 +150,23 @@ mod tests {
         fixed_case::<16>();
         fixed_case::<24>();
         fixed_case::<32>();
+    }
+
+    #[test]
+    fn unrolled_against_oracle() {
+        macro_rules! case {
+            ($f:ident, $n:literal) => {
+                for (a, _) in limbs_of($n, $n, 9 * $n) {
+                    let mut out = vec![0; 2 * $n];
+                    $f(&mut out, a[..].try_into().unwrap());
+                    check_product(&out, &a, &a);
+                }
+            };
+        }
+        case!(square_3, 3);
+        case!(square_4, 4);
+        case!(square_6, 6);
+        case!(square_8, 8);
+        case!(square_9, 9);
     }
 }
