@@ -113,17 +113,20 @@ pub enum Algorithm {
     Auto,
     /// Interleaved CIOS (seed 000 Alg. 1).
     Cios,
+    /// Full product (Comba / Karatsuba / squaring), then REDC (seeds 004, 002, 001).
+    Redc,
 }
 
 impl Algorithm {
     /// Every concrete algorithm, for tests and benchmarks.
-    pub const CONCRETE: [Algorithm; 1] = [Algorithm::Cios];
+    pub const CONCRETE: [Algorithm; 2] = [Algorithm::Cios, Algorithm::Redc];
 
     /// The lowercase name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Auto => "auto",
             Algorithm::Cios => "cios",
+            Algorithm::Redc => "redc",
         }
     }
 

@@ -89,6 +89,7 @@ impl Modulus {
         };
         let engine = match algorithm {
             Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
+            Algorithm::Redc => Engine::Redc(crate::mont::redc::Redc::new(params)),
         };
         let _ = backend;
         Ok(Modulus { engine, algorithm, backend, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) })

@@ -4,12 +4,14 @@
 //! | variant | file | source |
 //! |---|---|---|
 //! | CIOS, any size | `cios.rs` | seed 000 Alg. 1 |
+//! | product then REDC | `redc.rs` | seeds 004, 002, 001 |
 //!
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
 
 pub mod cios;
 pub mod params;
+pub mod redc;
 
 use crate::limb::Limb;
 pub use params::MontParams;
@@ -35,6 +37,8 @@ pub trait MontMul {
 pub enum Engine {
     /// Generic CIOS.
     Cios(cios::Cios),
+    /// Product (Comba / Karatsuba / squaring) then REDC.
+    Redc(redc::Redc),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -42,6 +46,7 @@ macro_rules! with_engine {
     ($engine:expr, $m:ident => $body:expr) => {
         match $engine {
             $crate::mont::Engine::Cios($m) => $body,
+            $crate::mont::Engine::Redc($m) => $body,
         }
     };
 }

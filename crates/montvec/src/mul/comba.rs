@@ -88,7 +88,7 @@ pub fn mul_fixed<const N: usize>(out: &mut [Limb], a: &[Limb; N], b: &[Limb; N])
     let mut acc = ColumnAccumulator::default();
     let mut c = 0;
     while c < 2 * N - 1 {
-        let i0 = if c + 1 > N { c + 1 - N } else { 0 };
+        let i0 = (c + 1).saturating_sub(N);
         let i1 = if c + 1 < N { c + 1 } else { N };
         let mut i = i0;
         while i < i1 {

@@ -44,7 +44,7 @@ pub fn square_fixed<const N: usize>(out: &mut [Limb], a: &[Limb; N]) {
     let mut acc = ColumnAccumulator::default();
     let mut c = 0;
     while c < 2 * N - 1 {
-        let i0 = if c + 1 > N { c + 1 - N } else { 0 };
+        let i0 = (c + 1).saturating_sub(N);
         let imid = (c + 1) >> 1;
         let mut off = ColumnAccumulator::default();
         let mut i = i0;

@@ -1,0 +1,331 @@
+//! Product then REDC: the full product `T = a * b` (Comba, Karatsuba, or the dedicated
+//! squaring: `crate::mul`), then Montgomery's reduction REDC of the 2k-limb T.
+//!
+//! Two reductions, both exact and constant time, chosen from k alone ([`Reduction::for_limbs`]):
+//!
+//! - [`Reduction::HalfProduct`] (seed 002 §1 eq. 1.1-1.2 and §3.4, seed 001): the quotient for
+//!   the whole block at once, `q = (T mod R) * N' mod R` with `N' = -n^-1 mod R` as a full
+//!   k-limb value, computed by a truncated low-half product (about k^2/2 word products, or a
+//!   split into one Karatsuba half product and two quarter-size low halves for large k); then
+//!   `U = (T + q n) / R`, taking only the high half of `q n`.
+//! - [`Reduction::Wordwise`]: separated operand scanning, one word of the quotient at a time
+//!   (`m = T[i] n0 mod 2^64`, `T += m n 2^(64i)`), k^2 + k word products.
+//!
+//! Either way `U < 2n` and one masked subtraction of n leaves the result below n.
+
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::ct;
+use crate::limb::{adc, mac_row, Limb};
+use crate::mont::cios::final_subtract;
+use crate::mont::params::MontParams;
+use crate::mont::MontMul;
+use crate::mul::{self, half, karatsuba};
+
+/// How the 2k-limb product is reduced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reduction {
+    /// One quotient word at a time (separated operand scanning).
+    Wordwise,
+    /// The whole quotient by a low-half product with N', then the high half of `q n`.
+    HalfProduct,
+}
+
+impl Reduction {
+    /// The faster reduction for k limbs on this machine; see the measurements in the
+    /// module's tests and the branch's report.
+    pub fn for_limbs(k: usize) -> Reduction {
+        if k >= karatsuba::THRESHOLD {
+            Reduction::HalfProduct
+        } else {
+            Reduction::Wordwise
+        }
+    }
+}
+
+/// `N' = -n^-1 mod 2^(64k)` for odd n of k limbs, by Newton-Hensel lifting without division:
+/// from the word inverse `x = n^-1 mod 2^64`, each step `x = x (2 - n x)` doubles the number
+/// of correct limbs (1, 2, 4, ... up to k), each product a truncated low-half product.
+///
+/// Leaks: k only (the number of steps and every length depend on k alone).
+pub fn neg_inverse_mod_r(n: &[Limb], n0: Limb) -> Vec<Limb> {
+    let k = n.len();
+    let mut x = vec![0; k];
+    // n0 = -n^-1 mod 2^64, so -n0 is the inverse to one limb.
+    x[0] = n0.wrapping_neg();
+    let mut e = vec![0; k];
+    let mut t = vec![0; k];
+    let mut p = 1;
+    while p < k {
+        let p2 = (2 * p).min(k);
+        // e = n x mod B^p2 = 1 + (multiple of B^p).
+        half::mul_low(&mut e[..p2], &n[..p2], &x[..p2]);
+        // e = 2 - e mod B^p2 = !e + 1 + 2 (two's complement negation, plus 2): add 3 to the
+        // low limb, then propagate the carry (each step's sum is below 2^65: carry <= 1).
+        let mut carry = 0;
+        for (i, w) in e[..p2].iter_mut().enumerate() {
+            let addend = if i == 0 { 3 } else { 0 };
+            (*w, carry) = adc(!*w, addend, carry);
+        }
+        // x = x (2 - n x) mod B^p2: now right to 2p limbs (p2 limbs).
+        half::mul_low(&mut t[..p2], &x[..p2], &e[..p2]);
+        x[..p2].copy_from_slice(&t[..p2]);
+        p = p2;
+    }
+    // N' = -x mod R.
+    let mut carry = 1;
+    for w in x.iter_mut() {
+        (*w, carry) = adc(!*w, 0, carry);
+    }
+    e.zeroize();
+    t.zeroize();
+    x
+}
+
+/// `out = T / R mod n`, fully reduced, for `t` of 2k limbs with `T < n R` (so `U < 2n`).
+/// `t` is overwritten. `scratch` has k limbs.
+///
+/// Leaks: k only.
+pub fn reduce_wordwise(
+    out: &mut [Limb],
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    scratch: &mut [Limb],
+) {
+    let k = n.len();
+    debug_assert!(t.len() == 2 * k && out.len() == k);
+    // Carry out of limb i + k, 0 or 1: at step i, t[i+k] + c + extra <= 2 (2^64 - 1) + 1.
+    let mut extra = 0;
+    for i in 0..k {
+        // m makes t[i] + m n[0] = 0 mod 2^64 (n0 = -n^-1 mod 2^64).
+        let m = t[i].wrapping_mul(n0);
+        let c = mac_row(&mut t[i..i + k], n, m);
+        (t[i + k], extra) = adc(t[i + k], c, extra);
+    }
+    // (extra : t[k..2k]) = (T + m n) / R < n R / R + n = 2n.
+    out.copy_from_slice(&t[k..]);
+    final_subtract(out, extra, n, scratch);
+}
+
+/// The product-then-REDC Montgomery variant.
+#[derive(Zeroize, ZeroizeOnDrop)]
+pub struct Redc {
+    params: MontParams,
+    /// -n^-1 mod R, k limbs.
+    n_prime: Vec<Limb>,
+    #[zeroize(skip)]
+    reduction: Reduction,
+}
+
+impl Redc {
+    /// Wrap the parameters of one modulus, with the reduction measured fastest for its size.
+    pub fn new(params: MontParams) -> Self {
+        let reduction = Reduction::for_limbs(params.limbs());
+        Self::with_reduction(params, reduction)
+    }
+
+    /// Wrap the parameters with a chosen reduction (tests, benchmarks).
+    ///
+    /// Leaks: the size of n.
+    pub fn with_reduction(params: MontParams, reduction: Reduction) -> Self {
+        let n_prime = neg_inverse_mod_r(&params.n, params.n0);
+        Redc {
+            params,
+            n_prime,
+            reduction,
+        }
+    }
+
+    /// The reduction in use.
+    pub fn reduction(&self) -> Reduction {
+        self.reduction
+    }
+
+    /// `out = T / R mod n` for the 2k-limb `T < n R` at the start of `scratch` (overwritten
+    /// with garbage), fully reduced.
+    fn reduce(&self, out: &mut [Limb], scratch: &mut [Limb]) {
+        let k = self.params.limbs();
+        let n = &self.params.n[..];
+        let (t, rest) = scratch.split_at_mut(2 * k);
+        match self.reduction {
+            Reduction::Wordwise => reduce_wordwise(out, t, n, self.params.n0, rest),
+            Reduction::HalfProduct => {
+                let (t_lo, t_hi) = t.split_at(k);
+                let (q, rest) = rest.split_at_mut(k);
+                let (qn, rest) = rest.split_at_mut(2 * k);
+                // Step 1 (seed 002 eq. 1.2): q = (T mod R) N' mod R, a low-half product.
+                half::mul_low_split(q, t_lo, &self.n_prime, rest);
+                // Step 2: U = (T + q n) / R. By the choice of q, T + q n = 0 mod R; so the
+                // low halves sum to 0 or exactly R: to R (a carry of 1 into the high half)
+                // precisely when T mod R != 0, since both low halves are below R and q n mod R
+                // = R - (T mod R) then. That carry is computed from T's low half, and only
+                // the high half of q n is needed.
+                let hi_qn: &[Limb] = if k >= karatsuba::THRESHOLD {
+                    mul::product_with_scratch(qn, q, n, rest);
+                    &qn[k..]
+                } else {
+                    half::mul_high(&mut qn[..k], q, n);
+                    &qn[..k]
+                };
+                let mut carry = (!ct::is_zero(t_lo)).unwrap_u8() as Limb;
+                // U = T_hi + hi(q n) + carry < n^2 / R + n < 2n: at most one bit above k limbs.
+                for i in 0..k {
+                    (out[i], carry) = adc(t_hi[i], hi_qn[i], carry);
+                }
+                final_subtract(out, carry, n, rest);
+            }
+        }
+    }
+}
+
+impl MontMul for Redc {
+    fn params(&self) -> &MontParams {
+        &self.params
+    }
+    fn scratch_len(&self) -> usize {
+        let k = self.params.limbs();
+        let kernels = mul::product_scratch_len(k)
+            .max(mul::square_scratch_len(k))
+            .max(half::mul_low_scratch_len(k))
+            .max(k);
+        // T (2k), q (k), q n (2k), then the kernels' scratch or the final subtraction's.
+        5 * k + kernels
+    }
+    fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+        let k = self.params.limbs();
+        let (t, rest) = scratch.split_at_mut(2 * k);
+        mul::product_with_scratch(t, a, b, rest);
+        self.reduce(out, scratch);
+    }
+    fn sqr(&self, out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
+        let k = self.params.limbs();
+        let (t, rest) = scratch.split_at_mut(2 * k);
+        mul::square_with_scratch(t, a, rest);
+        self.reduce(out, scratch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mul::oracle::{big, to_limbs};
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn params_of(n: &BigUint) -> MontParams {
+        let bits = n.bits() as usize;
+        let k = bits.div_ceil(64);
+        MontParams::new(to_limbs(n, k), bits)
+    }
+
+    /// Moduli of `bits` bits: just below 2^bits, just above 2^(bits-1), a random odd one,
+    /// and one with a random top limb over all-ones lower limbs.
+    fn moduli(bits: usize, rng: &mut ChaCha8Rng) -> Vec<BigUint> {
+        let one = BigUint::from(1u8);
+        let pow = |e: usize| BigUint::from(1u8) << e;
+        let k = bits.div_ceil(64);
+        let random: Vec<u64> = (0..k).map(|_| rng.gen()).collect();
+        let mut random = big(&random) % pow(bits);
+        random |= pow(bits - 1) | &one;
+        let mut out = vec![pow(bits) - &one, random];
+        if bits >= 3 {
+            out.push(pow(bits - 1) + &one);
+            out.push(pow(bits - 1) + BigUint::from(3u8));
+        }
+        out
+    }
+
+    #[test]
+    fn n_prime_is_minus_inverse() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        for k in 1..=70 {
+            for n in moduli(64 * k, &mut rng) {
+                let p = params_of(&n);
+                let np = neg_inverse_mod_r(&p.n, p.n0);
+                let r = BigUint::from(1u8) << (64 * k);
+                assert_eq!((&n * big(&np)) % &r, &r - 1u8, "k={k}");
+            }
+        }
+    }
+
+    #[test]
+    fn mul_and_sqr_against_oracle() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut sizes: Vec<usize> = (1..=70).map(|k| 64 * k).collect();
+        sizes.extend([
+            2, 3, 63, 65, 127, 192, 224, 255, 257, 384, 521, 1023, 2047, 3072, 4095, 4097,
+        ]);
+        for bits in sizes {
+            let k = bits.div_ceil(64);
+            let r = BigUint::from(1u8) << (64 * k);
+            for n in moduli(bits, &mut rng) {
+                let nm1 = &n - 1u8;
+                let rand_below = |rng: &mut ChaCha8Rng| {
+                    let v: Vec<u64> = (0..k + 1).map(|_| rng.gen()).collect();
+                    big(&v) % &n
+                };
+                let values = [
+                    BigUint::from(0u8),
+                    BigUint::from(1u8),
+                    nm1.clone(),
+                    &nm1 - (&nm1 >> 1),
+                    rand_below(&mut rng),
+                    rand_below(&mut rng),
+                ];
+                for reduction in [Reduction::Wordwise, Reduction::HalfProduct] {
+                    let m = Redc::with_reduction(params_of(&n), reduction);
+                    let mut scratch = vec![0; m.scratch_len()];
+                    let mut out = vec![0; k];
+                    for (i, a) in values.iter().enumerate() {
+                        let al = to_limbs(a, k);
+                        // out * R = a * b mod n, and out < n.
+                        for b in values[i..].iter().chain([&nm1]) {
+                            m.mul(&mut out, &al, &to_limbs(b, k), &mut scratch);
+                            let got = big(&out);
+                            assert!(got < n, "not reduced: bits={bits} {reduction:?}");
+                            assert_eq!(
+                                (got * &r) % &n,
+                                (a * b) % &n,
+                                "mul bits={bits} {reduction:?}"
+                            );
+                        }
+                        m.sqr(&mut out, &al, &mut scratch);
+                        let got = big(&out);
+                        assert!(got < n, "sqr not reduced: bits={bits} {reduction:?}");
+                        assert_eq!(
+                            (got * &r) % &n,
+                            (a * a) % &n,
+                            "sqr bits={bits} {reduction:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pow_matches_cios_and_oracle() {
+        use crate::{Algorithm, Modulus, Nat};
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        for bits in [64, 192, 256, 521, 1024, 2048, 3072] {
+            for n in moduli(bits, &mut rng).into_iter().take(2) {
+                let k = bits.div_ceil(64);
+                let base: Vec<u64> = (0..k).map(|_| rng.gen()).collect();
+                let exp: Vec<u64> = (0..4).map(|_| rng.gen()).collect();
+                let want = big(&base).modpow(&big(&exp), &n);
+                let nn = Nat::from_limbs(to_limbs(&n, k));
+                let (b, e) = (Nat::from_limbs(base.clone()), Nat::from_limbs(exp.clone()));
+                let redc = Modulus::with_algorithm(&nn, Algorithm::Redc).unwrap();
+                assert_eq!(redc.algorithm(), Algorithm::Redc);
+                assert_eq!(big(redc.pow(&b, &e).as_limbs()), want, "bits={bits}");
+                assert_eq!(
+                    big(redc.pow_ladder(&b, &e).as_limbs()),
+                    want,
+                    "ladder bits={bits}"
+                );
+            }
+        }
+    }
+}
