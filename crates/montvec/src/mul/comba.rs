@@ -150,6 +150,12 @@ unrolled_product!(
 unrolled_product!(
     /// `out = a * b`, 9 limbs (P-521).
     mul_9, 9, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16], 17);
+unrolled_product!(
+    /// `out = a * b`, 12 limbs (768 bits; Karatsuba halves of 24 limbs).
+    mul_12, 12, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22], 23);
+unrolled_product!(
+    /// `out = a * b`, 16 limbs (1024 bits; Karatsuba halves of 32 and 64 limbs).
+    mul_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30], 31);
 
 #[cfg(test)]
 mod tests {
@@ -218,5 +224,7 @@ mod tests {
         case!(mul_6, 6);
         case!(mul_8, 8);
         case!(mul_9, 9);
+        case!(mul_12, 12);
+        case!(mul_16, 16);
     }
 }

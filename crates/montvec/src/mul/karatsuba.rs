@@ -12,15 +12,16 @@
 use crate::limb::{adc, add_assign, sbb, Limb};
 use crate::mul::{product_base, square_base};
 
-/// Limb count from which one Karatsuba step beats Comba on this machine.
-///
-/// Measured (AMD Zen 5, `taskset -c 0`, medians of 15 runs, ns per full product, Comba vs
-/// one Karatsuba level over Comba halves): see the comment at [`SQUARE_THRESHOLD`] and the
-/// report in the branch history for the numbers.
-pub const THRESHOLD: usize = 24;
+/// Limb count from which a Karatsuba step beats Comba for products, measured on this machine
+/// (AMD Zen 5, `taskset -c 0`, 10th percentile of 61 runs, ns per product, Comba alone vs
+/// Karatsuba switching to Comba at 17 limbs, so halves of 24/32/48/64 hit the unrolled
+/// 12/16-limb kernels): n=16 137 vs 137 (Comba either way), n=20 358 vs 406, n=24 507 vs 320,
+/// n=32 884 vs 540, n=48 1985 vs 1159, n=64 3623 vs 1882. The crossing lies between 20 and 24.
+pub const THRESHOLD: usize = 21;
 
-/// Limb count from which Karatsuba squaring beats Comba squaring.
-pub const SQUARE_THRESHOLD: usize = 24;
+/// Limb count from which Karatsuba squaring beats Comba squaring, same runs: n=20 269 vs 364,
+/// n=24 358 vs 224, n=32 576 vs 349, n=64 1833 vs 1268.
+pub const SQUARE_THRESHOLD: usize = 21;
 
 /// Scratch limbs [`mul`] needs for n-limb operands.
 pub fn scratch_len(n: usize) -> usize {

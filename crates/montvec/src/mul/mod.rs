@@ -120,6 +120,8 @@ pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
         7 => call::<7>(out, a, b),
         8 => unrolled(out, a, b, comba::mul_8),
         9 => unrolled(out, a, b, comba::mul_9),
+        12 => unrolled(out, a, b, comba::mul_12),
+        16 => unrolled(out, a, b, comba::mul_16),
         _ => comba::mul(out, a, b),
     }
 }
@@ -142,6 +144,8 @@ pub(crate) fn square_base(out: &mut [Limb], a: &[Limb]) {
         7 => call::<7>(out, a),
         8 => unrolled(out, a, square::square_8),
         9 => unrolled(out, a, square::square_9),
+        12 => unrolled(out, a, square::square_12),
+        16 => unrolled(out, a, square::square_16),
         _ => square::square(out, a),
     }
 }

@@ -111,6 +111,12 @@ unrolled_square!(
 unrolled_square!(
     /// `out = a^2`, 9 limbs (P-521).
     square_9, 9, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16], 17);
+unrolled_square!(
+    /// `out = a^2`, 12 limbs.
+    square_12, 12, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22], 23);
+unrolled_square!(
+    /// `out = a^2`, 16 limbs.
+    square_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30], 31);
 
 #[cfg(test)]
 mod tests {
@@ -168,5 +174,7 @@ mod tests {
         case!(square_6, 6);
         case!(square_8, 8);
         case!(square_9, 9);
+        case!(square_12, 12);
+        case!(square_16, 16);
     }
 }
