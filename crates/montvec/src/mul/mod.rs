@@ -28,6 +28,7 @@ use crate::limb::Limb;
 /// lengths; use [`product_with_scratch`] to avoid that.
 ///
 /// Leaks: the lengths only.
+#[inline]
 pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     if a.len() == b.len() && a.len() < karatsuba::THRESHOLD {
         product_base(out, a, b);
@@ -41,6 +42,7 @@ pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
 /// `out = a^2`, `out.len() == 2 a.len()`. Allocates scratch only for Karatsuba lengths.
 ///
 /// Leaks: the length only.
+#[inline]
 pub fn square(out: &mut [Limb], a: &[Limb]) {
     if a.len() < karatsuba::SQUARE_THRESHOLD {
         square_base(out, a);
@@ -90,6 +92,7 @@ pub fn square_with_scratch(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
 /// The equal-length product below the Karatsuba threshold: a fully unrolled Comba for the
 /// listed sizes (the NIST field sizes 3, 4, 6, 9 limbs and the other small ones), else
 /// generic Comba.
+#[inline]
 pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     fn call<const N: usize>(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
         comba::mul_fixed::<N>(
@@ -128,6 +131,7 @@ pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
 
 /// The square below the Karatsuba threshold: fixed-size Comba squaring for the listed sizes,
 /// else generic Comba squaring.
+#[inline]
 pub(crate) fn square_base(out: &mut [Limb], a: &[Limb]) {
     fn call<const N: usize>(out: &mut [Limb], a: &[Limb]) {
         square::square_fixed::<N>(out, a.try_into().expect("length N"));
