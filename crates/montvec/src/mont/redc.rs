@@ -34,8 +34,10 @@ pub enum Reduction {
 impl Reduction {
     /// The faster reduction for k limbs on this machine. Measured (AMD Zen 5, `taskset -c 0`,
     /// 10th percentile of 31 runs, ns per Montgomery multiplication, word-by-word vs half
-    /// product): k=4 44 vs 64, k=8 116 vs 161, k=16 372 vs 500, k=32 1450 vs 1496,
-    /// k=48 3228 vs 3164, k=64 5623 vs 5242. The half product pays from 48 limbs on.
+    /// product): k=4 44 vs 64, k=8 113 vs 160, k=16 493 vs 700, k=32 1910 vs 2159,
+    /// k=40 3307 vs 4394, k=48 4138 vs 4492 (an earlier run: 3228 vs 3164), k=56 6314 vs 7796,
+    /// k=64 5466 vs 5107. The half product pays only where its products hit the unrolled
+    /// 16-limb kernels under Karatsuba (64 limbs) and, by the asymptotics, above.
     pub fn for_limbs(k: usize) -> Reduction {
         if k >= HALF_PRODUCT_FROM_LIMBS {
             Reduction::HalfProduct
@@ -46,7 +48,7 @@ impl Reduction {
 }
 
 /// Limb count from which [`Reduction::HalfProduct`] is used (see [`Reduction::for_limbs`]).
-pub const HALF_PRODUCT_FROM_LIMBS: usize = 48;
+pub const HALF_PRODUCT_FROM_LIMBS: usize = 64;
 
 /// `N' = -n^-1 mod 2^(64k)` for odd n of k limbs, by Newton-Hensel lifting without division:
 /// from the word inverse `x = n^-1 mod 2^64`, each step `x = x (2 - n x)` doubles the number

@@ -61,7 +61,7 @@ fn abs_diff(d: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
     m
 }
 
-/// `out[l..] += mid - (prod XOR m) - ...`: add the middle term to the result. `mid` holds
+/// `out += (mid -+ prod) B^l`: add the middle term to the result. `mid` holds
 /// `z0 + z2` (2l + 1 limbs); `prod` the product of the absolute differences; `m` is `!0`
 /// when it must be subtracted, 0 when added.
 fn add_middle(out: &mut [Limb], l: usize, mid: &mut [Limb], prod: &[Limb], m: Limb) {
