@@ -16,11 +16,11 @@
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::ct;
-use crate::limb::{adc, mac_row, Limb};
+use crate::limb::{adc, mac, mac_row, Limb};
 use crate::mont::cios::final_subtract;
 use crate::mont::params::MontParams;
 use crate::mont::MontMul;
-use crate::mul::{self, half, karatsuba};
+use crate::mul::{self, half};
 
 /// How the 2k-limb product is reduced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +115,35 @@ pub fn reduce_wordwise(
     final_subtract(out, extra, n, scratch);
 }
 
+/// [`reduce_wordwise`] for N limbs with constant loop bounds, so the compiler unrolls it: the
+/// same word-by-word REDC, on an N-limb window of T that slides down one limb per step (the
+/// step's low word is zero by the choice of m) and takes in the next limb of T at the top.
+///
+/// Leaks: N only.
+pub fn reduce_wordwise_fixed<const N: usize>(
+    out: &mut [Limb],
+    t: &[Limb],
+    n: &[Limb; N],
+    n0: Limb,
+    scratch: &mut [Limb],
+) {
+    debug_assert!(t.len() == 2 * N && out.len() == N);
+    let mut w: [Limb; N] = t[..N].try_into().expect("N limbs");
+    // Carry out of the window's top limb into the next limb of T, 0 or 1 (see reduce_wordwise).
+    let mut extra = 0;
+    for i in 0..N {
+        let m = w[0].wrapping_mul(n0);
+        // w[0] + m n[0] = 0 mod 2^64: only its carry is kept.
+        let (_, mut c) = mac(w[0], m, n[0], 0);
+        for j in 1..N {
+            (w[j - 1], c) = mac(w[j], m, n[j], c);
+        }
+        (w[N - 1], extra) = adc(t[i + N], c, extra);
+    }
+    out.copy_from_slice(&w);
+    final_subtract(out, extra, &n[..], scratch);
+}
+
 /// The product-then-REDC Montgomery variant.
 #[derive(Zeroize, ZeroizeOnDrop)]
 pub struct Redc {
@@ -156,7 +185,28 @@ impl Redc {
         let n = &self.params.n[..];
         let (t, rest) = scratch.split_at_mut(2 * k);
         match self.reduction {
-            Reduction::Wordwise => reduce_wordwise(out, t, n, self.params.n0, rest),
+            Reduction::Wordwise => {
+                fn fixed<const N: usize>(
+                    out: &mut [Limb],
+                    t: &[Limb],
+                    n: &[Limb],
+                    n0: Limb,
+                    scratch: &mut [Limb],
+                ) {
+                    reduce_wordwise_fixed::<N>(out, t, n.try_into().expect("N"), n0, scratch);
+                }
+                let n0 = self.params.n0;
+                match k {
+                    3 => fixed::<3>(out, t, n, n0, rest),
+                    4 => fixed::<4>(out, t, n, n0, rest),
+                    6 => fixed::<6>(out, t, n, n0, rest),
+                    8 => fixed::<8>(out, t, n, n0, rest),
+                    9 => fixed::<9>(out, t, n, n0, rest),
+                    12 => fixed::<12>(out, t, n, n0, rest),
+                    16 => fixed::<16>(out, t, n, n0, rest),
+                    _ => reduce_wordwise(out, t, n, n0, rest),
+                }
+            }
             Reduction::HalfProduct => {
                 let (t_lo, t_hi) = t.split_at(k);
                 let (q, rest) = rest.split_at_mut(k);
@@ -168,13 +218,11 @@ impl Redc {
                 // precisely when T mod R != 0, since both low halves are below R and q n mod R
                 // = R - (T mod R) then. That carry is computed from T's low half, and only
                 // the high half of q n is needed.
-                let hi_qn: &[Limb] = if k >= karatsuba::THRESHOLD {
-                    mul::product_with_scratch(qn, q, n, rest);
-                    &qn[k..]
-                } else {
-                    half::mul_high(&mut qn[..k], q, n);
-                    &qn[..k]
-                };
+                // The full product through the length dispatch (unrolled Comba or Karatsuba) is
+                // faster than a high-half-only column loop, which must still form every word
+                // product for the carries.
+                mul::product_with_scratch(qn, q, n, rest);
+                let hi_qn = &qn[k..];
                 let mut carry = (!ct::is_zero(t_lo)).unwrap_u8() as Limb;
                 // U = T_hi + hi(q n) + carry < n^2 / R + n < 2n: at most one bit above k limbs.
                 for i in 0..k {
@@ -310,6 +358,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn fixed_wordwise_matches_generic() {
+        fn case<const N: usize>(rng: &mut ChaCha8Rng) {
+            for n in moduli(64 * N, rng) {
+                let p = params_of(&n);
+                for _ in 0..4 {
+                    // T < n R: a product of two values below n.
+                    let a: Vec<u64> = (0..N).map(|_| rng.gen()).collect();
+                    let b: Vec<u64> = (0..N).map(|_| rng.gen()).collect();
+                    let (a, b) = (big(&a) % &n, big(&b) % &n);
+                    let t = to_limbs(&(&a * &b), 2 * N);
+                    let (mut o1, mut o2, mut s) = (vec![0; N], vec![0; N], vec![0; N]);
+                    reduce_wordwise(&mut o1, &mut t.clone(), &p.n, p.n0, &mut s);
+                    reduce_wordwise_fixed::<N>(
+                        &mut o2,
+                        &t,
+                        p.n[..].try_into().unwrap(),
+                        p.n0,
+                        &mut s,
+                    );
+                    assert_eq!(o1, o2, "N={N}");
+                }
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        case::<1>(&mut rng);
+        case::<3>(&mut rng);
+        case::<4>(&mut rng);
+        case::<6>(&mut rng);
+        case::<8>(&mut rng);
+        case::<9>(&mut rng);
+        case::<12>(&mut rng);
+        case::<16>(&mut rng);
     }
 
     #[test]

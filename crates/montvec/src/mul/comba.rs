@@ -104,7 +104,7 @@ pub fn mul_fixed<const N: usize>(out: &mut [Limb], a: &[Limb; N], b: &[Limb; N])
 /// Add column `C` of an N x N product into `acc`. Both loop bounds and the test are
 /// constants once N and C are, so the column compiles to straight-line code.
 #[inline(always)]
-fn column<const N: usize, const C: usize>(
+pub(crate) fn column<const N: usize, const C: usize>(
     acc: &mut ColumnAccumulator,
     a: &[Limb; N],
     b: &[Limb; N],

@@ -3,7 +3,7 @@
 //! exact high k limbs of a k x k product (for `(T + q n) / R`).
 
 use crate::limb::{add_assign, Limb};
-use crate::mul::comba::ColumnAccumulator;
+use crate::mul::comba::{column, ColumnAccumulator};
 use crate::mul::product_with_scratch;
 
 /// Limb count from which the low half is computed by splitting (one full half-size product,
@@ -11,12 +11,37 @@ use crate::mul::product_with_scratch;
 pub const LOW_SPLIT_THRESHOLD: usize = 32;
 
 /// `out = a * b mod 2^(64k)`, k = `out.len()`, using only the first k limbs of `a` and `b`
-/// (each must have at least k). Comba columns 0..k: k(k+1)/2 word products.
+/// (each must have at least k). Comba columns 0..k: k(k+1)/2 word products; fully unrolled
+/// for the sizes `mul::product_base` unrolls.
 ///
 /// Leaks: k only.
 pub fn mul_low(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    fn unrolled<const N: usize>(
+        out: &mut [Limb],
+        a: &[Limb],
+        b: &[Limb],
+        f: fn(&mut [Limb; N], &[Limb; N], &[Limb; N]),
+    ) {
+        let a = a[..N].try_into().expect("N limbs");
+        let b = b[..N].try_into().expect("N limbs");
+        f(out.try_into().expect("N limbs"), a, b);
+    }
     let k = out.len();
     debug_assert!(a.len() >= k && b.len() >= k);
+    match k {
+        3 => unrolled(out, a, b, mul_low_3),
+        4 => unrolled(out, a, b, mul_low_4),
+        6 => unrolled(out, a, b, mul_low_6),
+        8 => unrolled(out, a, b, mul_low_8),
+        9 => unrolled(out, a, b, mul_low_9),
+        12 => unrolled(out, a, b, mul_low_12),
+        16 => unrolled(out, a, b, mul_low_16),
+        _ => mul_low_columns(out, a, b),
+    }
+}
+
+/// [`mul_low`] for any k, column loops.
+fn mul_low_columns(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let mut acc = ColumnAccumulator::default();
     for (c, o) in out.iter_mut().enumerate() {
         for (&x, &y) in a[..=c].iter().zip(b[..=c].iter().rev()) {
@@ -26,6 +51,30 @@ pub fn mul_low(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
         *o = acc.shift_out();
     }
 }
+
+/// Define a fully unrolled N-limb low-half product: Comba columns 0..N only.
+macro_rules! unrolled_low {
+    ($name:ident, $n:literal, [$($c:literal)*]) => {
+        /// `out = a * b mod 2^(64N)`, fully unrolled.
+        ///
+        /// Leaks: nothing but the size.
+        fn $name(out: &mut [Limb; $n], a: &[Limb; $n], b: &[Limb; $n]) {
+            let mut acc = ColumnAccumulator::default();
+            $(
+                column::<$n, $c>(&mut acc, a, b);
+                out[$c] = acc.shift_out();
+            )*
+        }
+    };
+}
+
+unrolled_low!(mul_low_3, 3, [0 1 2]);
+unrolled_low!(mul_low_4, 4, [0 1 2 3]);
+unrolled_low!(mul_low_6, 6, [0 1 2 3 4 5]);
+unrolled_low!(mul_low_8, 8, [0 1 2 3 4 5 6 7]);
+unrolled_low!(mul_low_9, 9, [0 1 2 3 4 5 6 7 8]);
+unrolled_low!(mul_low_12, 12, [0 1 2 3 4 5 6 7 8 9 10 11]);
+unrolled_low!(mul_low_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]);
 
 /// Scratch limbs [`mul_low_split`] needs for k limbs.
 pub fn mul_low_scratch_len(k: usize) -> usize {
@@ -100,6 +149,9 @@ mod tests {
                 let mut lo = vec![0; k];
                 mul_low(&mut lo, &a, &b);
                 assert_eq!(lo, to_limbs(&(&full % &r), k), "low k={k}");
+                let mut lo1 = vec![0; k];
+                mul_low_columns(&mut lo1, &a, &b);
+                assert_eq!(lo1, lo, "low columns k={k}");
                 let mut lo2 = vec![0; k];
                 let mut scratch = vec![0; mul_low_scratch_len(k)];
                 mul_low_split(&mut lo2, &a, &b, &mut scratch);
