@@ -34,10 +34,10 @@ pub enum Reduction {
 impl Reduction {
     /// The faster reduction for k limbs on this machine. Measured (AMD Zen 5, `taskset -c 0`,
     /// 10th percentile of 31 runs, ns per Montgomery multiplication, word-by-word vs half
-    /// product): k=4 44 vs 64, k=8 113 vs 160, k=16 493 vs 700, k=32 1910 vs 2159,
-    /// k=40 3307 vs 4394, k=48 4138 vs 4492 (an earlier run: 3228 vs 3164), k=56 6314 vs 7796,
-    /// k=64 5466 vs 5107. The half product pays only where its products hit the unrolled
-    /// 16-limb kernels under Karatsuba (64 limbs) and, by the asymptotics, above.
+    /// product, both over the same product kernels): k=4 33 vs 43, k=8 80 vs 111,
+    /// k=16 293 vs 414, k=24 659 vs 888, k=32 1386 vs 1501, k=40 2329 vs 2311,
+    /// k=48 3081 vs 3117, k=56 4438 vs 4086, k=64 5393 vs 5108. At 40 and 48 limbs the two
+    /// are within about 1% either way across runs; from 56 limbs the half product wins.
     pub fn for_limbs(k: usize) -> Reduction {
         if k >= HALF_PRODUCT_FROM_LIMBS {
             Reduction::HalfProduct
@@ -48,7 +48,7 @@ impl Reduction {
 }
 
 /// Limb count from which [`Reduction::HalfProduct`] is used (see [`Reduction::for_limbs`]).
-pub const HALF_PRODUCT_FROM_LIMBS: usize = 64;
+pub const HALF_PRODUCT_FROM_LIMBS: usize = 49;
 
 /// `N' = -n^-1 mod 2^(64k)` for odd n of k limbs, by Newton-Hensel lifting without division:
 /// from the word inverse `x = n^-1 mod 2^64`, each step `x = x (2 - n x)` doubles the number
@@ -197,13 +197,29 @@ impl Redc {
                 }
                 let n0 = self.params.n0;
                 match k {
+                    2 => fixed::<2>(out, t, n, n0, rest),
                     3 => fixed::<3>(out, t, n, n0, rest),
                     4 => fixed::<4>(out, t, n, n0, rest),
+                    5 => fixed::<5>(out, t, n, n0, rest),
                     6 => fixed::<6>(out, t, n, n0, rest),
+                    7 => fixed::<7>(out, t, n, n0, rest),
                     8 => fixed::<8>(out, t, n, n0, rest),
                     9 => fixed::<9>(out, t, n, n0, rest),
+                    10 => fixed::<10>(out, t, n, n0, rest),
+                    11 => fixed::<11>(out, t, n, n0, rest),
                     12 => fixed::<12>(out, t, n, n0, rest),
+                    13 => fixed::<13>(out, t, n, n0, rest),
+                    14 => fixed::<14>(out, t, n, n0, rest),
+                    15 => fixed::<15>(out, t, n, n0, rest),
                     16 => fixed::<16>(out, t, n, n0, rest),
+                    20 => fixed::<20>(out, t, n, n0, rest),
+                    24 => fixed::<24>(out, t, n, n0, rest),
+                    28 => fixed::<28>(out, t, n, n0, rest),
+                    32 => fixed::<32>(out, t, n, n0, rest),
+                    40 => fixed::<40>(out, t, n, n0, rest),
+                    48 => fixed::<48>(out, t, n, n0, rest),
+                    56 => fixed::<56>(out, t, n, n0, rest),
+                    64 => fixed::<64>(out, t, n, n0, rest),
                     _ => reduce_wordwise(out, t, n, n0, rest),
                 }
             }

@@ -136,25 +136,49 @@ macro_rules! unrolled_product {
 }
 
 unrolled_product!(
+    /// `out = a * b`, 2 limbs.
+    mul_2, 2, [0 1 2], 3);
+unrolled_product!(
     /// `out = a * b`, 3 limbs (P-192).
     mul_3, 3, [0 1 2 3 4], 5);
 unrolled_product!(
     /// `out = a * b`, 4 limbs (P-224, P-256).
     mul_4, 4, [0 1 2 3 4 5 6], 7);
 unrolled_product!(
+    /// `out = a * b`, 5 limbs.
+    mul_5, 5, [0 1 2 3 4 5 6 7 8], 9);
+unrolled_product!(
     /// `out = a * b`, 6 limbs (P-384).
     mul_6, 6, [0 1 2 3 4 5 6 7 8 9 10], 11);
 unrolled_product!(
-    /// `out = a * b`, 8 limbs (512 bits).
+    /// `out = a * b`, 7 limbs.
+    mul_7, 7, [0 1 2 3 4 5 6 7 8 9 10 11 12], 13);
+unrolled_product!(
+    /// `out = a * b`, 8 limbs.
     mul_8, 8, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14], 15);
 unrolled_product!(
     /// `out = a * b`, 9 limbs (P-521).
     mul_9, 9, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16], 17);
 unrolled_product!(
-    /// `out = a * b`, 12 limbs (768 bits; Karatsuba halves of 24 limbs).
+    /// `out = a * b`, 10 limbs.
+    mul_10, 10, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18], 19);
+unrolled_product!(
+    /// `out = a * b`, 11 limbs.
+    mul_11, 11, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20], 21);
+unrolled_product!(
+    /// `out = a * b`, 12 limbs.
     mul_12, 12, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22], 23);
 unrolled_product!(
-    /// `out = a * b`, 16 limbs (1024 bits; Karatsuba halves of 32 and 64 limbs).
+    /// `out = a * b`, 13 limbs.
+    mul_13, 13, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24], 25);
+unrolled_product!(
+    /// `out = a * b`, 14 limbs.
+    mul_14, 14, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26], 27);
+unrolled_product!(
+    /// `out = a * b`, 15 limbs.
+    mul_15, 15, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28], 29);
+unrolled_product!(
+    /// `out = a * b`, 16 limbs.
     mul_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30], 31);
 
 #[cfg(test)]
@@ -219,12 +243,20 @@ mod tests {
                 }
             };
         }
+        case!(mul_2, 2);
         case!(mul_3, 3);
         case!(mul_4, 4);
+        case!(mul_5, 5);
         case!(mul_6, 6);
+        case!(mul_7, 7);
         case!(mul_8, 8);
         case!(mul_9, 9);
+        case!(mul_10, 10);
+        case!(mul_11, 11);
         case!(mul_12, 12);
+        case!(mul_13, 13);
+        case!(mul_14, 14);
+        case!(mul_15, 15);
         case!(mul_16, 16);
     }
 }

@@ -7,8 +7,9 @@ use crate::mul::comba::{column, ColumnAccumulator};
 use crate::mul::product_with_scratch;
 
 /// Limb count from which the low half is computed by splitting (one full half-size product,
-/// two quarter-size low halves) instead of Comba columns; see `mont/redc.rs` for the measure.
-pub const LOW_SPLIT_THRESHOLD: usize = 32;
+/// two half-size low halves) instead of Comba columns: the same point as the Karatsuba
+/// threshold, where the halves land on the unrolled kernels (up to 16 limbs).
+pub const LOW_SPLIT_THRESHOLD: usize = 17;
 
 /// `out = a * b mod 2^(64k)`, k = `out.len()`, using only the first k limbs of `a` and `b`
 /// (each must have at least k). Comba columns 0..k: k(k+1)/2 word products; fully unrolled
@@ -29,12 +30,20 @@ pub fn mul_low(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let k = out.len();
     debug_assert!(a.len() >= k && b.len() >= k);
     match k {
+        2 => unrolled(out, a, b, mul_low_2),
         3 => unrolled(out, a, b, mul_low_3),
         4 => unrolled(out, a, b, mul_low_4),
+        5 => unrolled(out, a, b, mul_low_5),
         6 => unrolled(out, a, b, mul_low_6),
+        7 => unrolled(out, a, b, mul_low_7),
         8 => unrolled(out, a, b, mul_low_8),
         9 => unrolled(out, a, b, mul_low_9),
+        10 => unrolled(out, a, b, mul_low_10),
+        11 => unrolled(out, a, b, mul_low_11),
         12 => unrolled(out, a, b, mul_low_12),
+        13 => unrolled(out, a, b, mul_low_13),
+        14 => unrolled(out, a, b, mul_low_14),
+        15 => unrolled(out, a, b, mul_low_15),
         16 => unrolled(out, a, b, mul_low_16),
         _ => mul_low_columns(out, a, b),
     }
@@ -68,12 +77,20 @@ macro_rules! unrolled_low {
     };
 }
 
+unrolled_low!(mul_low_2, 2, [0 1]);
 unrolled_low!(mul_low_3, 3, [0 1 2]);
 unrolled_low!(mul_low_4, 4, [0 1 2 3]);
+unrolled_low!(mul_low_5, 5, [0 1 2 3 4]);
 unrolled_low!(mul_low_6, 6, [0 1 2 3 4 5]);
+unrolled_low!(mul_low_7, 7, [0 1 2 3 4 5 6]);
 unrolled_low!(mul_low_8, 8, [0 1 2 3 4 5 6 7]);
 unrolled_low!(mul_low_9, 9, [0 1 2 3 4 5 6 7 8]);
+unrolled_low!(mul_low_10, 10, [0 1 2 3 4 5 6 7 8 9]);
+unrolled_low!(mul_low_11, 11, [0 1 2 3 4 5 6 7 8 9 10]);
 unrolled_low!(mul_low_12, 12, [0 1 2 3 4 5 6 7 8 9 10 11]);
+unrolled_low!(mul_low_13, 13, [0 1 2 3 4 5 6 7 8 9 10 11 12]);
+unrolled_low!(mul_low_14, 14, [0 1 2 3 4 5 6 7 8 9 10 11 12 13]);
+unrolled_low!(mul_low_15, 15, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14]);
 unrolled_low!(mul_low_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]);
 
 /// Scratch limbs [`mul_low_split`] needs for k limbs.

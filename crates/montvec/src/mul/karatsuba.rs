@@ -13,15 +13,18 @@ use crate::limb::{adc, add_assign, sbb, Limb};
 use crate::mul::{product_base, square_base};
 
 /// Limb count from which a Karatsuba step beats Comba for products, measured on this machine
-/// (AMD Zen 5, `taskset -c 0`, 10th percentile of 61 runs, ns per product, Comba alone vs
-/// Karatsuba switching to Comba at 17 limbs, so halves of 24/32/48/64 hit the unrolled
-/// 12/16-limb kernels): n=16 137 vs 137 (Comba either way), n=20 358 vs 406, n=24 507 vs 320,
-/// n=32 884 vs 540, n=48 1985 vs 1159, n=64 3623 vs 1882. The crossing lies between 20 and 24.
-pub const THRESHOLD: usize = 21;
+/// (AMD Zen 5, `taskset -c 0`, 10th percentile of 61 runs, ns per product; Comba is fully
+/// unrolled up to 16 limbs and a column loop above). Comba alone / Karatsuba from 17 /
+/// Karatsuba from 13: n=14 102/101/129, n=16 136/134/157, n=17 266/183/181,
+/// n=20 355/229/227, n=24 493/318/320, n=32 857/526/608, n=48 1937/1129/1131,
+/// n=64 3553/1819/2078. One step pays as soon as the halves land on unrolled kernels (17);
+/// below, the unrolled Comba wins.
+pub const THRESHOLD: usize = 17;
 
-/// Limb count from which Karatsuba squaring beats Comba squaring, same runs: n=20 269 vs 364,
-/// n=24 358 vs 224, n=32 576 vs 349, n=64 1833 vs 1268.
-pub const SQUARE_THRESHOLD: usize = 21;
+/// Limb count from which Karatsuba squaring beats Comba squaring, same runs (Comba alone /
+/// from 17 / from 13): n=16 80/79/119, n=17 208/137/135, n=24 351/221/219, n=32 563/343/462,
+/// n=64 1810/1218/1613.
+pub const SQUARE_THRESHOLD: usize = 17;
 
 /// Scratch limbs [`mul`] needs for n-limb operands.
 pub fn scratch_len(n: usize) -> usize {

@@ -89,19 +89,10 @@ pub fn square_with_scratch(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
     }
 }
 
-/// The equal-length product below the Karatsuba threshold: a fully unrolled Comba for the
-/// listed sizes (the NIST field sizes 3, 4, 6, 9 limbs and the other small ones), else
-/// generic Comba.
+/// The equal-length product below the Karatsuba threshold: a fully unrolled Comba for 2 to 16
+/// limbs (among them the NIST field sizes 3, 4, 6, 9 limbs), else generic Comba.
 #[inline]
 pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    fn call<const N: usize>(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
-        comba::mul_fixed::<N>(
-            out,
-            a.try_into().expect("length N"),
-            b.try_into().expect("length N"),
-        );
-    }
-    debug_assert_eq!(b.len(), a.len());
     fn unrolled<const N: usize>(
         out: &mut [Limb],
         a: &[Limb],
@@ -115,40 +106,47 @@ pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
         );
     }
     match a.len() {
-        2 => call::<2>(out, a, b),
+        2 => unrolled(out, a, b, comba::mul_2),
         3 => unrolled(out, a, b, comba::mul_3),
         4 => unrolled(out, a, b, comba::mul_4),
-        5 => call::<5>(out, a, b),
+        5 => unrolled(out, a, b, comba::mul_5),
         6 => unrolled(out, a, b, comba::mul_6),
-        7 => call::<7>(out, a, b),
+        7 => unrolled(out, a, b, comba::mul_7),
         8 => unrolled(out, a, b, comba::mul_8),
         9 => unrolled(out, a, b, comba::mul_9),
+        10 => unrolled(out, a, b, comba::mul_10),
+        11 => unrolled(out, a, b, comba::mul_11),
         12 => unrolled(out, a, b, comba::mul_12),
+        13 => unrolled(out, a, b, comba::mul_13),
+        14 => unrolled(out, a, b, comba::mul_14),
+        15 => unrolled(out, a, b, comba::mul_15),
         16 => unrolled(out, a, b, comba::mul_16),
         _ => comba::mul(out, a, b),
     }
 }
 
-/// The square below the Karatsuba threshold: fixed-size Comba squaring for the listed sizes,
-/// else generic Comba squaring.
+/// The square below the Karatsuba threshold: unrolled Comba squaring for 2 to 16 limbs, else
+/// generic Comba squaring.
 #[inline]
 pub(crate) fn square_base(out: &mut [Limb], a: &[Limb]) {
-    fn call<const N: usize>(out: &mut [Limb], a: &[Limb]) {
-        square::square_fixed::<N>(out, a.try_into().expect("length N"));
-    }
     fn unrolled<const N: usize>(out: &mut [Limb], a: &[Limb], f: fn(&mut [Limb], &[Limb; N])) {
         f(out, a.try_into().expect("length N"));
     }
     match a.len() {
-        2 => call::<2>(out, a),
+        2 => unrolled(out, a, square::square_2),
         3 => unrolled(out, a, square::square_3),
         4 => unrolled(out, a, square::square_4),
-        5 => call::<5>(out, a),
+        5 => unrolled(out, a, square::square_5),
         6 => unrolled(out, a, square::square_6),
-        7 => call::<7>(out, a),
+        7 => unrolled(out, a, square::square_7),
         8 => unrolled(out, a, square::square_8),
         9 => unrolled(out, a, square::square_9),
+        10 => unrolled(out, a, square::square_10),
+        11 => unrolled(out, a, square::square_11),
         12 => unrolled(out, a, square::square_12),
+        13 => unrolled(out, a, square::square_13),
+        14 => unrolled(out, a, square::square_14),
+        15 => unrolled(out, a, square::square_15),
         16 => unrolled(out, a, square::square_16),
         _ => square::square(out, a),
     }

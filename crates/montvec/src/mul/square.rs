@@ -97,23 +97,47 @@ macro_rules! unrolled_square {
 }
 
 unrolled_square!(
+    /// `out = a^2`, 2 limbs.
+    square_2, 2, [0 1 2], 3);
+unrolled_square!(
     /// `out = a^2`, 3 limbs (P-192).
     square_3, 3, [0 1 2 3 4], 5);
 unrolled_square!(
     /// `out = a^2`, 4 limbs (P-224, P-256).
     square_4, 4, [0 1 2 3 4 5 6], 7);
 unrolled_square!(
+    /// `out = a^2`, 5 limbs.
+    square_5, 5, [0 1 2 3 4 5 6 7 8], 9);
+unrolled_square!(
     /// `out = a^2`, 6 limbs (P-384).
     square_6, 6, [0 1 2 3 4 5 6 7 8 9 10], 11);
 unrolled_square!(
-    /// `out = a^2`, 8 limbs (512 bits).
+    /// `out = a^2`, 7 limbs.
+    square_7, 7, [0 1 2 3 4 5 6 7 8 9 10 11 12], 13);
+unrolled_square!(
+    /// `out = a^2`, 8 limbs.
     square_8, 8, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14], 15);
 unrolled_square!(
     /// `out = a^2`, 9 limbs (P-521).
     square_9, 9, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16], 17);
 unrolled_square!(
+    /// `out = a^2`, 10 limbs.
+    square_10, 10, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18], 19);
+unrolled_square!(
+    /// `out = a^2`, 11 limbs.
+    square_11, 11, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20], 21);
+unrolled_square!(
     /// `out = a^2`, 12 limbs.
     square_12, 12, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22], 23);
+unrolled_square!(
+    /// `out = a^2`, 13 limbs.
+    square_13, 13, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24], 25);
+unrolled_square!(
+    /// `out = a^2`, 14 limbs.
+    square_14, 14, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26], 27);
+unrolled_square!(
+    /// `out = a^2`, 15 limbs.
+    square_15, 15, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28], 29);
 unrolled_square!(
     /// `out = a^2`, 16 limbs.
     square_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30], 31);
@@ -169,12 +193,20 @@ mod tests {
                 }
             };
         }
+        case!(square_2, 2);
         case!(square_3, 3);
         case!(square_4, 4);
+        case!(square_5, 5);
         case!(square_6, 6);
+        case!(square_7, 7);
         case!(square_8, 8);
         case!(square_9, 9);
+        case!(square_10, 10);
+        case!(square_11, 11);
         case!(square_12, 12);
+        case!(square_13, 13);
+        case!(square_14, 14);
+        case!(square_15, 15);
         case!(square_16, 16);
     }
 }
