@@ -89,11 +89,12 @@ pub fn square_with_scratch(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
     }
 }
 
-/// The equal-length product below the Karatsuba threshold, by length: for 2 to 7 limbs the
-/// unrolled row-by-row schoolbook (it measured 13-23% faster than the unrolled Comba there:
-/// AMD Zen 5, `taskset -c 0`, ns per product, schoolbook vs Comba, n=2 2.5 vs 3.0, n=3 4.8
-/// vs 5.8, n=4 7.3 vs 9.5, n=6 16.4 vs 19.2, n=7 21.8 vs 25.6, but n=8 35.2 vs 33.2); the
-/// unrolled Comba for 8 to 16 limbs; generic Comba otherwise.
+/// The equal-length product below the Karatsuba threshold, by length: for 2 to 5 limbs the
+/// unrolled row-by-row schoolbook, for 6 to 16 limbs the unrolled Comba, generic Comba
+/// otherwise. Measured (AMD Zen 5, `taskset -c 0`, ns per product, schoolbook vs Comba, two
+/// builds): n=2 2.5 vs 3.0, n=3 4.4-4.8 vs 5.6-5.8, n=4 7.3-8.2 vs 9.5-9.6, n=5 11.6-18.8 vs
+/// 13.9-20.7; n=6 16.4-18.7 vs 19.1-19.2 and n=7 21.8-28.9 vs 25.6-25.9 changed winner
+/// between builds, n=8 35.2 vs 33.2.
 #[inline]
 pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     fn unrolled<const N: usize>(
@@ -113,8 +114,8 @@ pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
         3 => unrolled(out, a, b, schoolbook::mul_fixed::<3>),
         4 => unrolled(out, a, b, schoolbook::mul_fixed::<4>),
         5 => unrolled(out, a, b, schoolbook::mul_fixed::<5>),
-        6 => unrolled(out, a, b, schoolbook::mul_fixed::<6>),
-        7 => unrolled(out, a, b, schoolbook::mul_fixed::<7>),
+        6 => unrolled(out, a, b, comba::mul_6),
+        7 => unrolled(out, a, b, comba::mul_7),
         8 => unrolled(out, a, b, comba::mul_8),
         9 => unrolled(out, a, b, comba::mul_9),
         10 => unrolled(out, a, b, comba::mul_10),

@@ -26,6 +26,9 @@ pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
 pub fn mul_fixed<const N: usize>(out: &mut [Limb], a: &[Limb; N], b: &[Limb; N]) {
     let mut lo = [0; N];
     let mut hi = [0; N];
+    // Index loops on purpose: the iterator form compiled to slower code here (n=4: 8.5 vs
+    // 7.3 ns, n=6: 20.1 vs 16.4 ns).
+    #[allow(clippy::needless_range_loop)]
     for i in 0..N {
         // Row i: (lo : hi)[i..i+N] += a * b[i]; every mac is at most 2^128 - 1 (limb::mac).
         let mut c = 0;
