@@ -4,15 +4,16 @@
 //!
 //! | kernel | file | source |
 //! |---|---|---|
-//! | schoolbook (operand scanning) | `schoolbook.rs` | reference |
+//! | schoolbook (operand scanning), slices and fixed `[u64; N]` | `schoolbook.rs` | reference |
 //! | Comba with delayed carry, slices and fixed `[u64; N]` | `comba.rs` | seed 004 Alg. 2 |
 //! | Karatsuba (constant-time signs), products and squares | `karatsuba.rs` | seed 001 |
 //! | dedicated Comba squaring | `square.rs` | seed 004 |
 //! | low / high half products | `half.rs` | seed 002 §3.4, seed 001 |
 //!
-//! [`product`] and [`square`] pick a kernel from the length alone (public): a fully unrolled
-//! Comba for the sizes listed in `product_base`, generic Comba up to the Karatsuba
-//! threshold, Karatsuba above it.
+//! [`product()`] and [`square()`] pick a kernel from the length alone (public): unrolled
+//! schoolbook rows for 2 to 5 limbs, unrolled Comba for 6 to 16 limbs (squares: unrolled Comba
+//! squaring for 2 to 16), Karatsuba from [`karatsuba::THRESHOLD`] limbs (its halves land on
+//! the unrolled kernels), generic Comba for unequal lengths.
 
 pub mod comba;
 pub mod half;
