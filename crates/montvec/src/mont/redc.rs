@@ -1,15 +1,19 @@
 //! Product then REDC: the full product `T = a * b` (Comba, Karatsuba, or the dedicated
 //! squaring: `crate::mul`), then Montgomery's reduction REDC of the 2k-limb T.
 //!
-//! Two reductions, both exact and constant time, chosen from k alone ([`Reduction::for_limbs`]):
+//! Two reductions, both exact and constant time:
 //!
+//! - [`Reduction::Wordwise`], the default ([`Reduction::for_limbs`]): separated operand
+//!   scanning, one word of the quotient at a time (`m = T[i] n0 mod 2^64`,
+//!   `T += m n 2^(64i)`), k^2 + k word products; fully unrolled up to 16 limbs, two rows a
+//!   pass above that ([`reduce_wordwise_paired`]).
 //! - [`Reduction::HalfProduct`] (seed 002 §1 eq. 1.1-1.2 and §3.4, seed 001): the quotient for
 //!   the whole block at once, `q = (T mod R) * N' mod R` with `N' = -n^-1 mod R` as a full
 //!   k-limb value, computed by a truncated low-half product (about k^2/2 word products, or a
-//!   split into one Karatsuba half product and two quarter-size low halves for large k); then
-//!   `U = (T + q n) / R`, taking only the high half of `q n`.
-//! - [`Reduction::Wordwise`]: separated operand scanning, one word of the quotient at a time
-//!   (`m = T[i] n0 mod 2^64`, `T += m n 2^(64i)`), k^2 + k word products.
+//!   split into one Karatsuba half product and two half-size low halves for large k); then
+//!   `U = (T + q n) / R`, taking only the high half of `q n`. Selectable with
+//!   [`Redc::with_reduction`]; it measured slower than the word-by-word reduction at every
+//!   size from 4 to 128 limbs (see [`Reduction::for_limbs`]).
 //!
 //! Either way `U < 2n` and one masked subtraction of n leaves the result below n.
 
@@ -32,23 +36,20 @@ pub enum Reduction {
 }
 
 impl Reduction {
-    /// The faster reduction for k limbs on this machine. Measured (AMD Zen 5, `taskset -c 0`,
-    /// 10th percentile of 31 runs, ns per Montgomery multiplication, word-by-word vs half
-    /// product, both over the same product kernels): k=4 33 vs 43, k=8 80 vs 111,
-    /// k=16 293 vs 414, k=24 659 vs 888, k=32 1386 vs 1501, k=40 2329 vs 2311,
-    /// k=48 3081 vs 3117, k=56 4438 vs 4086, k=64 5393 vs 5108. At 40 and 48 limbs the two
-    /// are within about 1% either way across runs; from 56 limbs the half product wins.
-    pub fn for_limbs(k: usize) -> Reduction {
-        if k >= HALF_PRODUCT_FROM_LIMBS {
-            Reduction::HalfProduct
-        } else {
-            Reduction::Wordwise
-        }
+    /// The faster reduction for k limbs on this machine: word by word at every size measured.
+    ///
+    /// Measured (AMD Zen 5, `taskset -c 0`, 10th percentile of 31 runs, ns per Montgomery
+    /// multiplication, word-by-word (unrolled up to 16 limbs, two rows a pass above) vs half
+    /// product, both over the same product kernels): k=4 28 vs 39, k=8 80 vs 111,
+    /// k=16 294 vs 395, k=24 740 vs 870, k=32 1315 vs 1502, k=40 1846 vs 2309,
+    /// k=48 2590 vs 3129, k=56 4201 vs 5253, k=64 5547 vs 6809, k=96 9279 vs 10593,
+    /// k=128 15690 vs 17130. The half product needs about 1.5 full products (a low half, then
+    /// `q n`); with Karatsuba only about 1.9x faster than the word-by-word rows at 64 limbs,
+    /// that does not pay here.
+    pub fn for_limbs(_k: usize) -> Reduction {
+        Reduction::Wordwise
     }
 }
-
-/// Limb count from which [`Reduction::HalfProduct`] is used (see [`Reduction::for_limbs`]).
-pub const HALF_PRODUCT_FROM_LIMBS: usize = 49;
 
 /// `N' = -n^-1 mod 2^(64k)` for odd n of k limbs, by Newton-Hensel lifting without division:
 /// from the word inverse `x = n^-1 mod 2^64`, each step `x = x (2 - n x)` doubles the number
@@ -111,6 +112,57 @@ pub fn reduce_wordwise(
         (t[i + k], extra) = adc(t[i + k], c, extra);
     }
     // (extra : t[k..2k]) = (T + m n) / R < n R / R + n = 2n.
+    out.copy_from_slice(&t[k..]);
+    final_subtract(out, extra, n, scratch);
+}
+
+/// [`reduce_wordwise`] two quotient words at a time: rows i and i + 1 of `m n` are added in
+/// the same pass, position by position, so their two carry chains run side by side instead of
+/// one after the other (the word-by-word REDC is otherwise bound by the latency of one chain).
+/// `t` is overwritten. `scratch` has k limbs.
+///
+/// Leaks: k only.
+pub fn reduce_wordwise_paired(
+    out: &mut [Limb],
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    scratch: &mut [Limb],
+) {
+    let k = n.len();
+    debug_assert!(t.len() == 2 * k && out.len() == k);
+    // Carry into limb i + k at the start of step i, 0 or 1 (as in reduce_wordwise).
+    let mut extra = 0;
+    let mut i = 0;
+    while i + 1 < k {
+        // Row i: m0 clears limb i.
+        let m0 = t[i].wrapping_mul(n0);
+        let (_, ca) = mac(t[i], m0, n[0], 0);
+        // Limb i + 1 after row i's first two products: m1 clears it.
+        let (x1, mut ca) = mac(t[i + 1], m0, n[1], ca);
+        let m1 = x1.wrapping_mul(n0);
+        let (_, mut cb) = mac(x1, m1, n[0], 0);
+        // Limb i + j gets m0 n[j] (chain A) then m1 n[j - 1] (chain B); each mac is at most
+        // 2^128 - 1 (limb::mac), so both carries stay single words.
+        for j in 2..k {
+            let y;
+            (y, ca) = mac(t[i + j], m0, n[j], ca);
+            (t[i + j], cb) = mac(y, m1, n[j - 1], cb);
+        }
+        // Limb i + k: row i's last carry, the incoming carry, and row i + 1's last product.
+        let (y, e1) = adc(t[i + k], ca, extra);
+        (t[i + k], cb) = mac(y, m1, n[k - 1], cb);
+        // Limb i + k + 1: row i + 1's carry; the carry out moves on to the next pair.
+        (t[i + k + 1], extra) = adc(t[i + k + 1], cb, e1);
+        i += 2;
+    }
+    if i < k {
+        // Odd k: one last single row, as in reduce_wordwise.
+        let m = t[i].wrapping_mul(n0);
+        let c = mac_row(&mut t[i..i + k], n, m);
+        (t[i + k], extra) = adc(t[i + k], c, extra);
+    }
+    // (extra : t[k..2k]) = (T + m n) / R < 2n.
     out.copy_from_slice(&t[k..]);
     final_subtract(out, extra, n, scratch);
 }
@@ -212,15 +264,7 @@ impl Redc {
                     14 => fixed::<14>(out, t, n, n0, rest),
                     15 => fixed::<15>(out, t, n, n0, rest),
                     16 => fixed::<16>(out, t, n, n0, rest),
-                    20 => fixed::<20>(out, t, n, n0, rest),
-                    24 => fixed::<24>(out, t, n, n0, rest),
-                    28 => fixed::<28>(out, t, n, n0, rest),
-                    32 => fixed::<32>(out, t, n, n0, rest),
-                    40 => fixed::<40>(out, t, n, n0, rest),
-                    48 => fixed::<48>(out, t, n, n0, rest),
-                    56 => fixed::<56>(out, t, n, n0, rest),
-                    64 => fixed::<64>(out, t, n, n0, rest),
-                    _ => reduce_wordwise(out, t, n, n0, rest),
+                    _ => reduce_wordwise_paired(out, t, n, n0, rest),
                 }
             }
             Reduction::HalfProduct => {
@@ -389,6 +433,9 @@ mod tests {
                     let t = to_limbs(&(&a * &b), 2 * N);
                     let (mut o1, mut o2, mut s) = (vec![0; N], vec![0; N], vec![0; N]);
                     reduce_wordwise(&mut o1, &mut t.clone(), &p.n, p.n0, &mut s);
+                    let mut o3 = vec![0; N];
+                    reduce_wordwise_paired(&mut o3, &mut t.clone(), &p.n, p.n0, &mut s);
+                    assert_eq!(o1, o3, "paired N={N}");
                     reduce_wordwise_fixed::<N>(
                         &mut o2,
                         &t,
@@ -409,6 +456,11 @@ mod tests {
         case::<9>(&mut rng);
         case::<12>(&mut rng);
         case::<16>(&mut rng);
+        case::<2>(&mut rng);
+        case::<5>(&mut rng);
+        case::<17>(&mut rng);
+        case::<24>(&mut rng);
+        case::<33>(&mut rng);
     }
 
     #[test]
