@@ -46,6 +46,8 @@ impl Reduction {
     /// k=128 15690 vs 17130. The half product needs about 1.5 full products (a low half, then
     /// `q n`); with Karatsuba only about 1.9x faster than the word-by-word rows at 64 limbs,
     /// that does not pay here.
+    ///
+    /// Leaks: nothing; a function of the public size.
     pub fn for_limbs(_k: usize) -> Reduction {
         Reduction::Wordwise
     }
@@ -223,6 +225,8 @@ pub struct Redc {
 
 impl Redc {
     /// Wrap the parameters of one modulus, with the reduction measured fastest for its size.
+    ///
+    /// Leaks: the size of n (N' is computed in time depending on k only).
     pub fn new(params: MontParams) -> Self {
         let reduction = Reduction::for_limbs(params.limbs());
         Self::with_reduction(params, reduction)
@@ -241,6 +245,8 @@ impl Redc {
     }
 
     /// The reduction in use.
+    ///
+    /// Leaks: nothing secret; the reduction is chosen from the size alone.
     pub fn reduction(&self) -> Reduction {
         self.reduction
     }

@@ -94,6 +94,8 @@ unrolled_low!(mul_low_15, 15, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14]);
 unrolled_low!(mul_low_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]);
 
 /// Scratch limbs [`mul_low_split`] needs for k limbs.
+///
+/// Leaks: nothing; a function of the public length.
 pub fn mul_low_scratch_len(k: usize) -> usize {
     if k < LOW_SPLIT_THRESHOLD {
         return 0;

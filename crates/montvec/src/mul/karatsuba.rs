@@ -27,6 +27,8 @@ pub const THRESHOLD: usize = 17;
 pub const SQUARE_THRESHOLD: usize = 17;
 
 /// Scratch limbs [`mul`] needs for n-limb operands.
+///
+/// Leaks: nothing; a function of the public length.
 pub fn scratch_len(n: usize) -> usize {
     if n < THRESHOLD {
         return 0;
@@ -37,6 +39,8 @@ pub fn scratch_len(n: usize) -> usize {
 }
 
 /// Scratch limbs [`square`] needs for n-limb operands.
+///
+/// Leaks: nothing; a function of the public length.
 pub fn square_scratch_len(n: usize) -> usize {
     if n < SQUARE_THRESHOLD {
         return 0;

@@ -55,11 +55,15 @@ pub fn square(out: &mut [Limb], a: &[Limb]) {
 }
 
 /// Scratch limbs [`product_with_scratch`] needs for operands of at most n limbs.
+///
+/// Leaks: nothing; a function of the public length.
 pub fn product_scratch_len(n: usize) -> usize {
     karatsuba::scratch_len(n)
 }
 
 /// Scratch limbs [`square_with_scratch`] needs for an n-limb operand.
+///
+/// Leaks: nothing; a function of the public length.
 pub fn square_scratch_len(n: usize) -> usize {
     karatsuba::square_scratch_len(n)
 }
