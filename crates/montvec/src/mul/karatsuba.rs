@@ -34,8 +34,8 @@ pub fn scratch_len(n: usize) -> usize {
         return 0;
     }
     let l = n - (n >> 1);
-    // |a0 - a1|, |b0 - b1| (l each), their product (2l), the middle sum (2l + 1).
-    6 * l + 1 + scratch_len(l)
+    // |a0 - a1|, |b0 - b1| (l each), their product (2l), a copy of the top of z0 (l).
+    5 * l + scratch_len(l)
 }
 
 /// Scratch limbs [`square`] needs for n-limb operands.
@@ -46,8 +46,8 @@ pub fn square_scratch_len(n: usize) -> usize {
         return 0;
     }
     let l = n - (n >> 1);
-    // |a0 - a1| (l), its square (2l), the middle sum (2l + 1).
-    5 * l + 1 + square_scratch_len(l)
+    // |a0 - a1| (l), its square (2l), a copy of the top of z0 (l).
+    4 * l + square_scratch_len(l)
 }
 
 /// `d = |x - y|` for `x` of l limbs and `y` of at most l limbs (zero-extended); returns the
@@ -68,24 +68,35 @@ fn abs_diff(d: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
     m
 }
 
-/// `out += (mid -+ prod) B^l`: add the middle term to the result. `mid` holds
-/// `z0 + z2` (2l + 1 limbs); `prod` the product of the absolute differences; `m` is `!0`
-/// when it must be subtracted, 0 when added.
-fn add_middle(out: &mut [Limb], l: usize, mid: &mut [Limb], prod: &[Limb], m: Limb) {
-    let w = prod.len();
-    // mid += (prod XOR m) + (m & 1), sign-extended by m into the top limb: mid - prod when
-    // m = !0, mid + prod when m = 0, modulo B^(2l+1). The true value a0 b1 + a1 b0 is
-    // nonnegative and below 2 B^(2l), so the wrapped result is exact.
-    let mut carry = m & 1;
+/// Add the middle term `(z0 + z2 -+ prod) B^l` into `out`, where `z0 = out[..2l]` and
+/// `z2 = out[2l..]` are already in place, in one pass with three carry chains; `m` is `!0`
+/// when `prod` must be subtracted, 0 when added. `z0_hi` is l limbs of scratch: the pass
+/// overwrites `out[l..2l]` (the top of z0) before reading it, so it reads a copy. `z2` limb i
+/// is read before step l + i overwrites it.
+fn add_middle(out: &mut [Limb], l: usize, z0_hi: &mut [Limb], prod: &[Limb], m: Limb) {
+    let w = 2 * l;
+    let len = out.len();
+    debug_assert!(prod.len() == w && z0_hi.len() == l && len > 3 * l);
+    z0_hi.copy_from_slice(&out[l..w]);
+    // c1: carry of z0 + z2; c2: of adding (prod XOR m) + (m & 1), i.e. -+ prod in two's
+    // complement; c3: of adding the middle limb into out. Each adc keeps its carry 0 or 1.
+    let (mut c1, mut c2, mut c3) = (0, m & 1, 0);
     for i in 0..w {
-        (mid[i], carry) = adc(mid[i], prod[i] ^ m, carry);
+        let z0i = if i < l { out[i] } else { z0_hi[i - l] };
+        let z2i = if w + i < len { out[w + i] } else { 0 };
+        let s;
+        (s, c1) = adc(z0i, z2i, c1);
+        let s2;
+        (s2, c2) = adc(s, prod[i] ^ m, c2);
+        (out[l + i], c3) = adc(out[l + i], s2, c3);
     }
-    mid[w] = mid[w].wrapping_add(m).wrapping_add(carry);
-    // out += mid * B^l. The whole product fits 2n limbs, so limbs of mid past the end of out
-    // are zero and the final carry is zero.
-    let end = out.len().min(l + w + 1);
-    let carry = add_assign(&mut out[l..end], &mid[..end - l]);
-    let carry = add_assign(&mut out[end..], &[carry]);
+    // Limb 2l of the middle term: z0 + z2's carry plus the sign extension m of -+ prod, mod B.
+    // The true middle term a0 b1 + a1 b0 is nonnegative and below 2 B^(2l), so this wrapped
+    // limb is exact; the whole product fits 2n limbs, so the last carry out is zero.
+    let top = c1.wrapping_add(m).wrapping_add(c2);
+    let (t, c) = adc(out[l + w], top, c3);
+    out[l + w] = t;
+    let carry = add_assign(&mut out[l + w + 1..], &[c]);
     debug_assert_eq!(carry, 0);
 }
 
@@ -106,7 +117,7 @@ pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
     let (da, rest) = scratch.split_at_mut(l);
     let (db, rest) = rest.split_at_mut(l);
     let (prod, rest) = rest.split_at_mut(2 * l);
-    let (mid, rest) = rest.split_at_mut(2 * l + 1);
+    let (z0_hi, rest) = rest.split_at_mut(l);
     let sa = abs_diff(da, a0, a1);
     let sb = abs_diff(db, b0, b1);
     {
@@ -115,14 +126,9 @@ pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
         mul(z2, a1, b1, rest);
     }
     mul(prod, da, db, rest);
-    // mid = z0 + z2 < 2 B^(2l).
-    mid[..2 * l].copy_from_slice(&out[..2 * l]);
-    mid[2 * l] = 0;
-    let carry = add_assign(&mut mid[..2 * l], &out[2 * l..]);
-    mid[2 * l] = carry;
     // (a0 - a1)(b0 - b1) = (sign) * prod with sign negative iff exactly one mask is set; the
     // middle term is z0 + z2 - (a0 - a1)(b0 - b1): subtract prod when the signs agree.
-    add_middle(out, l, mid, prod, !(sa ^ sb));
+    add_middle(out, l, z0_hi, prod, !(sa ^ sb));
 }
 
 /// `out = a^2`, `out.len() == 2n`, `scratch.len() >= square_scratch_len(n)`: Karatsuba with
@@ -141,7 +147,7 @@ pub fn square(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
     let (a0, a1) = a.split_at(l);
     let (da, rest) = scratch.split_at_mut(l);
     let (prod, rest) = rest.split_at_mut(2 * l);
-    let (mid, rest) = rest.split_at_mut(2 * l + 1);
+    let (z0_hi, rest) = rest.split_at_mut(l);
     let _ = abs_diff(da, a0, a1);
     {
         let (z0, z2) = out.split_at_mut(2 * l);
@@ -149,10 +155,7 @@ pub fn square(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
         square(z2, a1, rest);
     }
     square(prod, da, rest);
-    mid[..2 * l].copy_from_slice(&out[..2 * l]);
-    let carry = add_assign(&mut mid[..2 * l], &out[2 * l..]);
-    mid[2 * l] = carry;
-    add_middle(out, l, mid, prod, !0);
+    add_middle(out, l, z0_hi, prod, !0);
 }
 
 #[cfg(test)]
