@@ -146,11 +146,18 @@ pub enum Algorithm {
     Ifma,
     /// Product, two folds, then Montgomery by 128-bit digits (seed 003).
     Fold,
+    /// Full product (Comba / Karatsuba / squaring), then REDC (seeds 004, 002, 001).
+    Redc,
 }
 
 impl Algorithm {
     /// Every concrete algorithm, for tests and benchmarks.
-    pub const CONCRETE: [Algorithm; 3] = [Algorithm::Cios, Algorithm::Fold, Algorithm::Ifma];
+    pub const CONCRETE: [Algorithm; 4] = [
+        Algorithm::Cios,
+        Algorithm::Redc,
+        Algorithm::Fold,
+        Algorithm::Ifma,
+    ];
 
     /// The lowercase name used on the command line.
     pub fn name(self) -> &'static str {
@@ -159,6 +166,7 @@ impl Algorithm {
             Algorithm::Cios => "cios",
             Algorithm::Ifma => "ifma",
             Algorithm::Fold => "fold",
+            Algorithm::Redc => "redc",
         }
     }
 

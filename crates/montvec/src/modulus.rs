@@ -100,6 +100,7 @@ impl Modulus {
             Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
             Algorithm::Ifma => ifma_engine(params)?,
             Algorithm::Fold => Engine::Fold(fold::Fold::new(params)),
+            Algorithm::Redc => Engine::Redc(crate::mont::redc::Redc::new(params)),
         };
         Ok(Modulus {
             engine,

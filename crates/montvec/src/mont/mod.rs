@@ -6,6 +6,7 @@
 //! | CIOS, any size | `cios.rs` | seed 000 Alg. 1 |
 //! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 idea, DESIGN.md |
 //! | product, two folds, 128-bit-digit Montgomery | `fold/` | seed 003 §III |
+//! | product then REDC | `redc.rs` | seeds 004, 002, 001 |
 //!
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
@@ -15,6 +16,7 @@ pub mod fold;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma;
 pub mod params;
+pub mod redc;
 
 use crate::limb::Limb;
 pub use params::MontParams;
@@ -83,6 +85,8 @@ pub enum Engine {
     Ifma(ifma::Ifma),
     /// Folding with a large Montgomery digit.
     Fold(fold::Fold),
+    /// Product (Comba / Karatsuba / squaring) then REDC.
+    Redc(redc::Redc),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -93,6 +97,7 @@ macro_rules! with_engine {
             #[cfg(target_arch = "x86_64")]
             $crate::mont::Engine::Ifma($m) => $body,
             $crate::mont::Engine::Fold($m) => $body,
+            $crate::mont::Engine::Redc($m) => $body,
         }
     };
 }

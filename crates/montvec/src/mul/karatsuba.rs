@@ -1,0 +1,206 @@
+//! Karatsuba multiplication and squaring of equal-length values, recursive, in constant time.
+//!
+//! Split `a = a0 + a1 B^l`, `b = b0 + b1 B^l` (B = 2^64, l = ceil(n/2), so a1, b1 have
+//! h = floor(n/2) <= l limbs). With the subtractive form
+//! `a0 b1 + a1 b0 = a0 b0 + a1 b1 - (a0 - a1)(b0 - b1)`, three half-size products suffice.
+//! The sign of `a0 - a1` depends on the secret values, so the differences are taken as
+//! absolute values with a borrow mask each, and the middle product is added or subtracted
+//! by XOR-ing it with the combined mask (two's complement), never by a branch.
+//!
+//! Below [`THRESHOLD`] limbs the recursion switches to Comba (`mul::product_base`).
+
+use crate::limb::{adc, add_assign, sbb, Limb};
+use crate::mul::{product_base, square_base};
+
+/// Limb count from which a Karatsuba step beats Comba for products, measured on this machine
+/// (AMD Zen 5, `taskset -c 0`, 10th percentile of 61 runs, ns per product; Comba is fully
+/// unrolled up to 16 limbs and a column loop above). Comba alone / Karatsuba from 17 /
+/// Karatsuba from 13: n=14 102/101/129, n=16 136/134/157, n=17 266/183/181,
+/// n=20 355/229/227, n=24 493/318/320, n=32 857/526/608, n=48 1937/1129/1131,
+/// n=64 3553/1819/2078. One step pays as soon as the halves land on unrolled kernels (17);
+/// below, the unrolled Comba wins.
+pub const THRESHOLD: usize = 17;
+
+/// Limb count from which Karatsuba squaring beats Comba squaring, same runs (Comba alone /
+/// from 17 / from 13): n=16 80/79/119, n=17 208/137/135, n=24 351/221/219, n=32 563/343/462,
+/// n=64 1810/1218/1613.
+pub const SQUARE_THRESHOLD: usize = 17;
+
+/// Scratch limbs [`mul`] needs for n-limb operands.
+///
+/// Leaks: nothing; a function of the public length.
+pub fn scratch_len(n: usize) -> usize {
+    if n < THRESHOLD {
+        return 0;
+    }
+    let l = n - (n >> 1);
+    // |a0 - a1|, |b0 - b1| (l each), their product (2l), a copy of the top of z0 (l).
+    5 * l + scratch_len(l)
+}
+
+/// Scratch limbs [`square`] needs for n-limb operands.
+///
+/// Leaks: nothing; a function of the public length.
+pub fn square_scratch_len(n: usize) -> usize {
+    if n < SQUARE_THRESHOLD {
+        return 0;
+    }
+    let l = n - (n >> 1);
+    // |a0 - a1| (l), its square (2l), a copy of the top of z0 (l).
+    4 * l + square_scratch_len(l)
+}
+
+/// `d = |x - y|` for `x` of l limbs and `y` of at most l limbs (zero-extended); returns the
+/// mask `!0` when `x < y`, else 0. Constant time: the difference is negated by XOR with the
+/// mask plus the mask's low bit (two's complement), whatever the sign.
+fn abs_diff(d: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
+    let mut borrow = 0;
+    for i in 0..d.len() {
+        let yi = if i < y.len() { y[i] } else { 0 };
+        (d[i], borrow) = sbb(x[i], yi, borrow);
+    }
+    let m = borrow.wrapping_neg();
+    // ~d + 1 = -d: the carry chain is at most 1 a limb.
+    let mut carry = m & 1;
+    for di in d.iter_mut() {
+        (*di, carry) = adc(*di ^ m, 0, carry);
+    }
+    m
+}
+
+/// Add the middle term `(z0 + z2 -+ prod) B^l` into `out`, where `z0 = out[..2l]` and
+/// `z2 = out[2l..]` are already in place, in one pass with three carry chains; `m` is `!0`
+/// when `prod` must be subtracted, 0 when added. `z0_hi` is l limbs of scratch: the pass
+/// overwrites `out[l..2l]` (the top of z0) before reading it, so it reads a copy. `z2` limb i
+/// is read before step l + i overwrites it.
+fn add_middle(out: &mut [Limb], l: usize, z0_hi: &mut [Limb], prod: &[Limb], m: Limb) {
+    let w = 2 * l;
+    let len = out.len();
+    debug_assert!(prod.len() == w && z0_hi.len() == l && len > 3 * l);
+    z0_hi.copy_from_slice(&out[l..w]);
+    // c1: carry of z0 + z2; c2: of adding (prod XOR m) + (m & 1), i.e. -+ prod in two's
+    // complement; c3: of adding the middle limb into out. Each adc keeps its carry 0 or 1.
+    let (mut c1, mut c2, mut c3) = (0, m & 1, 0);
+    for i in 0..w {
+        let z0i = if i < l { out[i] } else { z0_hi[i - l] };
+        let z2i = if w + i < len { out[w + i] } else { 0 };
+        let s;
+        (s, c1) = adc(z0i, z2i, c1);
+        let s2;
+        (s2, c2) = adc(s, prod[i] ^ m, c2);
+        (out[l + i], c3) = adc(out[l + i], s2, c3);
+    }
+    // Limb 2l of the middle term: z0 + z2's carry plus the sign extension m of -+ prod, mod B.
+    // The true middle term a0 b1 + a1 b0 is nonnegative and below 2 B^(2l), so this wrapped
+    // limb is exact; the whole product fits 2n limbs, so the last carry out is zero.
+    let top = c1.wrapping_add(m).wrapping_add(c2);
+    let (t, c) = adc(out[l + w], top, c3);
+    out[l + w] = t;
+    let carry = add_assign(&mut out[l + w + 1..], &[c]);
+    debug_assert_eq!(carry, 0);
+}
+
+/// `out = a * b` for equal lengths n, `out.len() == 2n`, `scratch.len() >= scratch_len(n)`.
+///
+/// Leaks: n only (the recursion shape and every loop bound depend on n alone).
+pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+    let n = a.len();
+    debug_assert!(b.len() == n && out.len() == 2 * n);
+    if n < THRESHOLD {
+        product_base(out, a, b);
+        return;
+    }
+    let h = n >> 1;
+    let l = n - h;
+    let (a0, a1) = a.split_at(l);
+    let (b0, b1) = b.split_at(l);
+    let (da, rest) = scratch.split_at_mut(l);
+    let (db, rest) = rest.split_at_mut(l);
+    let (prod, rest) = rest.split_at_mut(2 * l);
+    let (z0_hi, rest) = rest.split_at_mut(l);
+    let sa = abs_diff(da, a0, a1);
+    let sb = abs_diff(db, b0, b1);
+    {
+        let (z0, z2) = out.split_at_mut(2 * l);
+        mul(z0, a0, b0, rest);
+        mul(z2, a1, b1, rest);
+    }
+    mul(prod, da, db, rest);
+    // (a0 - a1)(b0 - b1) = (sign) * prod with sign negative iff exactly one mask is set; the
+    // middle term is z0 + z2 - (a0 - a1)(b0 - b1): subtract prod when the signs agree.
+    add_middle(out, l, z0_hi, prod, !(sa ^ sb));
+}
+
+/// `out = a^2`, `out.len() == 2n`, `scratch.len() >= square_scratch_len(n)`: Karatsuba with
+/// `2 a0 a1 = a0^2 + a1^2 - (a0 - a1)^2`, where the sign of `a0 - a1` does not matter.
+///
+/// Leaks: n only.
+pub fn square(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
+    let n = a.len();
+    debug_assert!(out.len() == 2 * n);
+    if n < SQUARE_THRESHOLD {
+        square_base(out, a);
+        return;
+    }
+    let h = n >> 1;
+    let l = n - h;
+    let (a0, a1) = a.split_at(l);
+    let (da, rest) = scratch.split_at_mut(l);
+    let (prod, rest) = rest.split_at_mut(2 * l);
+    let (z0_hi, rest) = rest.split_at_mut(l);
+    let _ = abs_diff(da, a0, a1);
+    {
+        let (z0, z2) = out.split_at_mut(2 * l);
+        square(z0, a0, rest);
+        square(z2, a1, rest);
+    }
+    square(prod, da, rest);
+    add_middle(out, l, z0_hi, prod, !0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mul::oracle::{check_product, limbs_of};
+
+    #[test]
+    fn mul_against_oracle() {
+        for n in (1..=70).chain([95, 96, 97, 128, 200]) {
+            for (a, b) in limbs_of(n, n, 31 * n as u64) {
+                let mut out = vec![0; 2 * n];
+                let mut scratch = vec![0; scratch_len(n)];
+                mul(&mut out, &a, &b, &mut scratch);
+                check_product(&out, &a, &b);
+            }
+        }
+    }
+
+    #[test]
+    fn square_against_oracle() {
+        for n in (1..=70).chain([95, 96, 97, 128, 200]) {
+            for (a, _) in limbs_of(n, n, 37 * n as u64) {
+                let mut out = vec![0; 2 * n];
+                let mut scratch = vec![0; square_scratch_len(n)];
+                square(&mut out, &a, &mut scratch);
+                check_product(&out, &a, &a);
+            }
+        }
+    }
+
+    #[test]
+    fn signs_of_both_differences() {
+        // a0 < a1 with b0 > b1, and both ways round: every mask combination.
+        let n = THRESHOLD.max(SQUARE_THRESHOLD) + 2;
+        let l = n - (n >> 1);
+        for (sa, sb) in [(false, false), (false, true), (true, false), (true, true)] {
+            let mut a = vec![0x5555_5555_5555_5555; n];
+            let mut b = vec![0x5555_5555_5555_5555; n];
+            a[if sa { n - 1 } else { l - 1 }] = u64::MAX;
+            b[if sb { n - 1 } else { l - 1 }] = u64::MAX;
+            let mut out = vec![0; 2 * n];
+            let mut scratch = vec![0; scratch_len(n)];
+            mul(&mut out, &a, &b, &mut scratch);
+            check_product(&out, &a, &b);
+        }
+    }
+}
