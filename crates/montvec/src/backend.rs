@@ -40,7 +40,10 @@ impl Backend {
 
     /// Every backend this CPU can run, portable first.
     pub fn supported() -> Vec<Backend> {
-        Backend::ALL.into_iter().filter(|b| b.is_supported()).collect()
+        Backend::ALL
+            .into_iter()
+            .filter(|b| b.is_supported())
+            .collect()
     }
 
     /// The backend in effect: `MONTVEC_BACKEND` if set (and valid), else the best one detected.

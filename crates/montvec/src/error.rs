@@ -51,7 +51,10 @@ impl fmt::Display for Error {
             Error::EvenModulus => f.write_str("modulus must be odd"),
             Error::ModulusTooSmall => f.write_str("modulus must be at least 3"),
             Error::ModulusTooLarge { bits, max_bits } => {
-                write!(f, "modulus of {bits} bits exceeds the maximum of {max_bits}")
+                write!(
+                    f,
+                    "modulus of {bits} bits exceeds the maximum of {max_bits}"
+                )
             }
             Error::LengthMismatch { expected, found } => {
                 write!(f, "operand has {found} limbs, expected {expected}")

@@ -8,8 +8,8 @@ pub mod error;
 pub mod exp;
 pub mod limb;
 pub mod modulus;
-pub mod mul;
 pub mod mont;
+pub mod mul;
 pub mod nat;
 
 pub use backend::{Algorithm, Backend};

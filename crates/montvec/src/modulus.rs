@@ -50,6 +50,21 @@ impl MontElem {
     }
 }
 
+/// The CIOS engine for `backend`: the ADX kernel when the size has one, else the portable
+/// length-specific kernel, else generic CIOS.
+fn cios_engine(params: MontParams, backend: Backend) -> Engine {
+    #[cfg(target_arch = "x86_64")]
+    if let (Backend::Adx, Some(token)) = (backend, crate::backend::AdxToken::detect()) {
+        if crate::mont::adx::has_kernel(params.limbs()) {
+            if let Some(m) = crate::mont::adx::AdxMont::new(params.clone(), token) {
+                return Engine::Adx(m);
+            }
+        }
+    }
+    let _ = backend;
+    Engine::Cios(cios::Cios::new(params))
+}
+
 impl Modulus {
     /// Prepare `n` with the automatic algorithm choice and the active backend.
     ///
@@ -79,7 +94,10 @@ impl Modulus {
             return Err(Error::EvenModulus);
         }
         if bits > MAX_MODULUS_BITS {
-            return Err(Error::ModulusTooLarge { bits, max_bits: MAX_MODULUS_BITS });
+            return Err(Error::ModulusTooLarge {
+                bits,
+                max_bits: MAX_MODULUS_BITS,
+            });
         }
         let k = bits.div_ceil(LIMB_BITS);
         let params = MontParams::new(n.as_limbs()[..k].to_vec(), bits);
@@ -88,10 +106,14 @@ impl Modulus {
             a => a,
         };
         let engine = match algorithm {
-            Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
+            Algorithm::Auto | Algorithm::Cios => cios_engine(params, backend),
         };
-        let _ = backend;
-        Ok(Modulus { engine, algorithm, backend, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) })
+        Ok(Modulus {
+            engine,
+            algorithm,
+            backend,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        })
     }
 
     fn params(&self) -> &MontParams {
@@ -212,7 +234,8 @@ impl Modulus {
         self.check(b)?;
         let mut out = a.limbs.clone();
         let mut scratch = vec![0; self.limbs()];
-        self.params().add_assign_mod(&mut out, &b.limbs, &mut scratch);
+        self.params()
+            .add_assign_mod(&mut out, &b.limbs, &mut scratch);
         scratch.zeroize();
         Ok(self.elem(out))
     }
@@ -223,7 +246,8 @@ impl Modulus {
         self.check(b)?;
         let mut out = a.limbs.clone();
         let mut scratch = vec![0; self.limbs()];
-        self.params().sub_assign_mod(&mut out, &b.limbs, &mut scratch);
+        self.params()
+            .sub_assign_mod(&mut out, &b.limbs, &mut scratch);
         scratch.zeroize();
         Ok(self.elem(out))
     }
@@ -234,7 +258,10 @@ impl Modulus {
     }
 
     fn elem(&self, limbs: Vec<Limb>) -> MontElem {
-        MontElem { limbs, owner: self.id }
+        MontElem {
+            limbs,
+            owner: self.id,
+        }
     }
 
     fn check(&self, a: &MontElem) -> Result<(), Error> {

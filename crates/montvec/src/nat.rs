@@ -22,7 +22,9 @@ pub struct Nat {
 impl Nat {
     /// Zero, announced as `limbs` limbs long.
     pub fn zero(limbs: usize) -> Self {
-        Nat { limbs: vec![0; limbs] }
+        Nat {
+            limbs: vec![0; limbs],
+        }
     }
 
     /// A one-limb number.
@@ -308,7 +310,10 @@ mod tests {
         assert_eq!(Nat::from_hex(""), Err(Error::Empty));
         assert_eq!(
             Nat::from_hex("12g4"),
-            Err(Error::InvalidDigit { position: 2, found: 'g' })
+            Err(Error::InvalidDigit {
+                position: 2,
+                found: 'g'
+            })
         );
         for d in 0..16u8 {
             assert_eq!(hex_digit(d), b"0123456789abcdef"[d as usize]);
@@ -324,7 +329,10 @@ mod tests {
         assert_eq!(Nat::from_decimal("0000").unwrap().to_decimal_vartime(), "0");
         assert!(Nat::from_decimal("12a").is_err());
         let nines = "9".repeat(200);
-        assert_eq!(Nat::from_decimal(&nines).unwrap().to_decimal_vartime(), nines);
+        assert_eq!(
+            Nat::from_decimal(&nines).unwrap().to_decimal_vartime(),
+            nines
+        );
     }
 
     #[test]

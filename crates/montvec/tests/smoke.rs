@@ -16,7 +16,11 @@ fn pow_matches_oracle_smoke() {
             let en = from_big(&e, e.to_u64_digits().len());
             assert_eq!(to_big(&m.pow(&bn, &en)), want, "pow bits={bits}");
             assert_eq!(to_big(&m.pow_ladder(&bn, &en)), want, "ladder bits={bits}");
-            assert_eq!(to_big(&m.pow_vartime(&bn, &en)), want, "vartime bits={bits}");
+            assert_eq!(
+                to_big(&m.pow_vartime(&bn, &en)),
+                want,
+                "vartime bits={bits}"
+            );
         }
     }
 }

@@ -22,7 +22,12 @@ pub struct ScatteredTable {
 impl ScatteredTable {
     /// An all-zero table of `entries` entries of `limbs` limbs.
     pub fn new(entries: usize, limbs: usize) -> Self {
-        ScatteredTable { entries, limbs, data: vec![0; entries * limbs], masks: vec![0; entries] }
+        ScatteredTable {
+            entries,
+            limbs,
+            data: vec![0; entries * limbs],
+            masks: vec![0; entries],
+        }
     }
 
     /// Store `value` as entry `index`. Leaks: `index` (only public indices are stored).
@@ -43,7 +48,10 @@ impl ScatteredTable {
         }
         for (o, column) in out.iter_mut().zip(self.data.chunks_exact(self.entries)) {
             // OR of (entry & mask) over all entries; exactly one mask is all-ones.
-            *o = column.iter().zip(&self.masks).fold(0, |acc, (&v, &m)| acc | (v & m));
+            *o = column
+                .iter()
+                .zip(&self.masks)
+                .fold(0, |acc, (&v, &m)| acc | (v & m));
         }
     }
 }

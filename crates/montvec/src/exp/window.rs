@@ -84,7 +84,14 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
         m.mul(&mut t, &acc, &sel, &mut scratch);
         core::mem::swap(&mut acc, &mut t);
     }
-    for v in [&mut prev, &mut cur, &mut half, &mut t, &mut sel, &mut scratch] {
+    for v in [
+        &mut prev,
+        &mut cur,
+        &mut half,
+        &mut t,
+        &mut sel,
+        &mut scratch,
+    ] {
         v.zeroize();
     }
     acc

@@ -13,7 +13,14 @@ use crate::mont::MontMul;
 /// `scratch` has at least k limbs.
 ///
 /// Leaks: k only.
-pub fn mont_mul(out: &mut [Limb], a: &[Limb], b: &[Limb], n: &[Limb], n0: Limb, scratch: &mut [Limb]) {
+pub fn mont_mul(
+    out: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    n: &[Limb],
+    n0: Limb,
+    scratch: &mut [Limb],
+) {
     let k = n.len();
     debug_assert!(out.len() == k && a.len() == k && b.len() == k && scratch.len() >= k);
     out.fill(0);

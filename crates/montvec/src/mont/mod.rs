@@ -8,6 +8,8 @@
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
 
+#[cfg(target_arch = "x86_64")]
+pub mod adx;
 pub mod cios;
 pub mod params;
 
@@ -35,6 +37,9 @@ pub trait MontMul {
 pub enum Engine {
     /// Generic CIOS.
     Cios(cios::Cios),
+    /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
+    #[cfg(target_arch = "x86_64")]
+    Adx(adx::AdxMont),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -42,6 +47,8 @@ macro_rules! with_engine {
     ($engine:expr, $m:ident => $body:expr) => {
         match $engine {
             $crate::mont::Engine::Cios($m) => $body,
+            #[cfg(target_arch = "x86_64")]
+            $crate::mont::Engine::Adx($m) => $body,
         }
     };
 }

@@ -58,7 +58,13 @@ impl MontParams {
         }
         scratch.zeroize();
         t.zeroize();
-        MontParams { n, n0, one, r2: x, bits }
+        MontParams {
+            n,
+            n0,
+            one,
+            r2: x,
+            bits,
+        }
     }
 
     /// Number of limbs, k.

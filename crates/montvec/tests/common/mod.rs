@@ -36,7 +36,11 @@ pub fn random_bits(rng: &mut impl Rng, bits: usize) -> BigUint {
     let words = bits.div_ceil(64);
     let mut v: Vec<u64> = (0..words).map(|_| rng.gen()).collect();
     let top = bits - 64 * (words - 1);
-    v[words - 1] &= if top == 64 { u64::MAX } else { (1u64 << top) - 1 };
+    v[words - 1] &= if top == 64 {
+        u64::MAX
+    } else {
+        (1u64 << top) - 1
+    };
     v[words - 1] |= 1u64 << (top - 1);
     let mut digits = Vec::new();
     for w in v {
