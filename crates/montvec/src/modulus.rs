@@ -55,13 +55,13 @@ impl MontElem {
 fn cios_engine(params: MontParams, backend: Backend) -> Engine {
     #[cfg(target_arch = "x86_64")]
     if let (Backend::Adx, Some(token)) = (backend, crate::backend::AdxToken::detect()) {
-        if crate::mont::adx::has_kernel(params.limbs()) {
-            if let Some(m) = crate::mont::adx::AdxMont::new(params.clone(), token) {
-                return Engine::Adx(m);
-            }
+        if let Some(m) = crate::mont::adx::AdxMont::new(params.clone(), token) {
+            return Engine::Adx(m);
         }
     }
-    let _ = backend;
+    if let Some(m) = crate::mont::fixed::FixedMont::new(params.clone()) {
+        return Engine::Fixed(m);
+    }
     Engine::Cios(cios::Cios::new(params))
 }
 

@@ -4,6 +4,8 @@
 //! | variant | file | source |
 //! |---|---|---|
 //! | CIOS, any size | `cios.rs` | seed 000 Alg. 1 |
+//! | CIOS + squaring, N = 4..64 limbs | `fixed.rs` | seed 000 Alg. 1, §2.3 |
+//! | ADX product + REDC, N = 4..64 limbs | `adx/` | seed 000 §2.1, §2.3 |
 //!
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
@@ -11,6 +13,7 @@
 #[cfg(target_arch = "x86_64")]
 pub mod adx;
 pub mod cios;
+pub mod fixed;
 pub mod params;
 
 use crate::limb::Limb;
@@ -37,6 +40,8 @@ pub trait MontMul {
 pub enum Engine {
     /// Generic CIOS.
     Cios(cios::Cios),
+    /// CIOS, portable, length-specific (N = 4..64 limbs).
+    Fixed(fixed::FixedMont),
     /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
     #[cfg(target_arch = "x86_64")]
     Adx(adx::AdxMont),
@@ -47,6 +52,7 @@ macro_rules! with_engine {
     ($engine:expr, $m:ident => $body:expr) => {
         match $engine {
             $crate::mont::Engine::Cios($m) => $body,
+            $crate::mont::Engine::Fixed($m) => $body,
             #[cfg(target_arch = "x86_64")]
             $crate::mont::Engine::Adx($m) => $body,
         }

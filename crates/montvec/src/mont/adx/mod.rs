@@ -11,6 +11,7 @@
 
 pub mod product;
 pub mod redc;
+pub mod redc_blocked;
 
 use crate::backend::AdxToken;
 use crate::limb::{adc, Limb};
@@ -29,7 +30,7 @@ pub fn has_kernel(k: usize) -> bool {
     SIZES.contains(&k)
 }
 
-/// `out = a * b / R mod n` for N limbs. `t` has at least 2N limbs.
+/// `out = a * b / R mod n` for N limbs. `t` has at least 3N limbs.
 ///
 /// Leaks: N only.
 pub fn mont_mul<const N: usize>(
@@ -43,10 +44,10 @@ pub fn mont_mul<const N: usize>(
 ) {
     let (out, a, b, n) = (arr_mut::<N>(out), arr::<N>(a), arr::<N>(b), arr::<N>(n));
     product::mul_product::<N>(token, t, a, b);
-    redc::redc::<N>(token, out, t, n, n0);
+    reduce::<N>(token, out, t, n, n0);
 }
 
-/// `out = a^2 / R mod n` for N limbs (N >= 2). `t` has at least 2N limbs.
+/// `out = a^2 / R mod n` for N limbs (N >= 2). `t` has at least 3N limbs.
 ///
 /// Leaks: N only.
 pub fn mont_sqr<const N: usize>(
@@ -59,7 +60,7 @@ pub fn mont_sqr<const N: usize>(
 ) {
     let (out, a, n) = (arr_mut::<N>(out), arr::<N>(a), arr::<N>(n));
     product::sqr_product::<N>(token, t, a);
-    redc::redc::<N>(token, out, t, n, n0);
+    reduce::<N>(token, out, t, n, n0);
 }
 
 /// `out = a^2 / R mod n` for N = 2H limbs, the square assembled from halves a = h 2^(64H) + l:
@@ -98,7 +99,23 @@ pub fn mont_sqr_split<const N: usize, const H: usize>(
         (*w, carry) = adc(*w, carry, 0);
     }
     debug_assert_eq!(carry, 0);
-    redc::redc::<N>(token, out, sq, n, n0);
+    reduce::<N>(token, out, t, n, n0);
+}
+
+/// REDC of t[0..2N] into `out`: the register-blocked reduction when N is a multiple of 8.
+/// `t` has at least 3N limbs.
+fn reduce<const N: usize>(
+    token: AdxToken,
+    out: &mut [Limb; N],
+    t: &mut [Limb],
+    n: &[Limb; N],
+    n0: Limb,
+) {
+    if N & 7 == 0 {
+        redc_blocked::redc_blocked(token, out, t, n, n0);
+    } else {
+        redc::redc::<N>(token, out, t, n, n0);
+    }
 }
 
 fn arr<const N: usize>(x: &[Limb]) -> &[Limb; N] {
@@ -286,6 +303,50 @@ mod tests {
                     m.sqr(&mut got, &a, &mut t);
                     cios::mont_mul(&mut want, &a, &a, &n, m.params.n0, &mut s);
                     assert_eq!(got, want);
+                }
+            }
+        }
+    }
+
+    /// Full exponentiation through `Modulus` on both backends, every kernel size and one limb
+    /// either side (which take the generic path), against num-bigint's `modpow`.
+    #[test]
+    fn modulus_pow_matches_oracle_both_backends() {
+        use crate::{Algorithm, Backend, Modulus, Nat};
+        let mut rng = ChaCha8Rng::seed_from_u64(2024);
+        let to_nat = |x: &BigUint, k: usize| Nat::from_limbs(limbs(x, k));
+        for &k in &[
+            1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49, 63, 64, 65,
+        ] {
+            for bits in [64 * k, 64 * k - 3] {
+                let mut n =
+                    big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()) | BigUint::from(1u8);
+                n.set_bit(bits as u64 - 1, true);
+                for b in bits as u64..64 * k as u64 {
+                    n.set_bit(b, false);
+                }
+                let nn = to_nat(&n, k);
+                let base = big(&(0..k + 1).map(|_| rng.gen()).collect::<Vec<_>>());
+                let exps = [
+                    BigUint::from(0u8),
+                    BigUint::from(1u8),
+                    &n - 1u8,
+                    big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()),
+                ];
+                for backend in [Backend::Portable, Backend::Adx] {
+                    if !backend.is_supported() {
+                        continue;
+                    }
+                    let m = Modulus::with_options(&nn, Algorithm::Cios, backend).unwrap();
+                    for e in &exps {
+                        let want = base.modpow(e, &n);
+                        let got = m.pow(&to_nat(&base, k + 1), &to_nat(e, k));
+                        assert_eq!(got, to_nat(&want, k), "k={k} bits={bits} {backend:?}");
+                    }
+                    let e = &exps[3];
+                    let want = to_nat(&base.modpow(e, &n), k);
+                    assert_eq!(m.pow_ladder(&to_nat(&base, k + 1), &to_nat(e, k)), want);
+                    assert_eq!(m.pow_vartime(&to_nat(&base, k + 1), &to_nat(e, k)), want);
                 }
             }
         }

@@ -18,7 +18,7 @@ use crate::limb::Limb;
 /// Leaks: N only.
 #[inline]
 pub fn mul_product<const N: usize>(_token: AdxToken, t: &mut [Limb], a: &[Limb; N], b: &[Limb; N]) {
-    assert!(t.len() >= 2 * N && N >= 1);
+    assert!(t.len() >= 2 * N && N >= 2 && N & 1 == 0);
     // SAFETY: the token proves BMI2 and ADX. The asm writes t[0..2N] (t has at least 2N limbs,
     // checked above) and reads a[0..N], b[0..N]; every register it changes is an output; the
     // flags are clobbered (no `preserves_flags`); it does not touch the stack.
@@ -35,16 +35,20 @@ pub fn mul_product<const N: usize>(_token: AdxToken, t: &mut [Limb], a: &[Limb; 
             "movq ({b}), %rdx",
             // Clears CF and OF; h0 = 0 is the high word carried into limb 0.
             "xorl {h0:e}, {h0:e}",
+            // Pairs of limbs, the carried high word alternating between h0 and h1 (no moves).
             ".set mvj, 0",
-            ".rept {n}",
+            ".rept {n}/2",
             // (h1 : lo) = a[j] * b[i] <= (2^64-1)^2.
             "mulxq mvj*8({a}), {lo}, {h1}",
             // t[i+j] + lo + OF + h0(prev) + CF: two 65-bit chains, each carry one bit.
             "adoxq mvj*8({t}), {lo}",
             "adcxq {h0}, {lo}",
             "movq {lo}, mvj*8({t})",
-            "movq {h1}, {h0}",
-            ".set mvj, mvj+1",
+            "mulxq mvj*8+8({a}), {lo}, {h0}",
+            "adoxq mvj*8+8({t}), {lo}",
+            "adcxq {h1}, {lo}",
+            "movq {lo}, mvj*8+8({t})",
+            ".set mvj, mvj+2",
             ".endr",
             // t[i..i+N] + a*b[i] < 2^(64(N+1)), so the top word h0 + OF + CF does not overflow.
             "adoxq {z}, {h0}",
@@ -92,13 +96,25 @@ pub fn sqr_product<const N: usize>(_token: AdxToken, t: &mut [Limb], a: &[Limb; 
             "movq mvi*8({a}), %rdx",
             "xorl {h0:e}, {h0:e}",
             ".set mvj, mvi+1",
-            ".rept {n}-1-mvi",
+            // An odd row length starts with one single limb, then pairs as in mul_product.
+            ".if ({n}-1-mvi) & 1",
             "mulxq mvj*8({a}), {lo}, {h1}",
             "adoxq (mvi+mvj)*8({t}), {lo}",
             "adcxq {h0}, {lo}",
             "movq {lo}, (mvi+mvj)*8({t})",
             "movq {h1}, {h0}",
             ".set mvj, mvj+1",
+            ".endif",
+            ".rept ({n}-1-mvi)/2",
+            "mulxq mvj*8({a}), {lo}, {h1}",
+            "adoxq (mvi+mvj)*8({t}), {lo}",
+            "adcxq {h0}, {lo}",
+            "movq {lo}, (mvi+mvj)*8({t})",
+            "mulxq mvj*8+8({a}), {lo}, {h0}",
+            "adoxq (mvi+mvj)*8+8({t}), {lo}",
+            "adcxq {h1}, {lo}",
+            "movq {lo}, (mvi+mvj)*8+8({t})",
+            ".set mvj, mvj+2",
             ".endr",
             // The row sum fits N - i words plus this top word (as in mul_product).
             "adoxq {z}, {h0}",

@@ -31,22 +31,37 @@ pub fn redc<const N: usize>(
     unsafe {
         asm!(
             "xorl {cb:e}, {cb:e}",
-            "movq ${n}, {cnt}",
-            "2:",
+            ".rept {n}",
             // q = t[i] * n' mod 2^64, so t[i] + q n[0] = 0 mod 2^64.
             "movq ({t}), %rdx",
             "imulq {n0}, %rdx",
             "xorl {h0:e}, {h0:e}",
-            ".set mvj, 0",
-            ".rept {n}",
-            // (h1 : lo) = n[j] q; t[i+j] + lo + h0 + carries, two one-bit chains (OF, CF).
-            "mulxq mvj*8({np}), {lo}, {h1}",
+            // Limb 0: t[i] + lo(q n[0]) = 0 mod 2^64 by the choice of q; only the carry matters.
+            "mulxq ({np}), {lo}, {h1}",
+            "adoxq ({t}), {lo}",
+            // Then pairs, the carried high word alternating between h1 and h0 (no moves).
+            ".set mvj, 1",
+            ".rept ({n}-1)/2",
+            // (h0 : lo) = n[j] q; t[i+j] + lo + h1 + carries, two one-bit chains (OF, CF).
+            "mulxq mvj*8({np}), {lo}, {h0}",
             "adoxq mvj*8({t}), {lo}",
-            "adcxq {h0}, {lo}",
+            "adcxq {h1}, {lo}",
             "movq {lo}, mvj*8({t})",
-            "movq {h1}, {h0}",
-            ".set mvj, mvj+1",
+            "mulxq mvj*8+8({np}), {lo}, {h1}",
+            "adoxq mvj*8+8({t}), {lo}",
+            "adcxq {h0}, {lo}",
+            "movq {lo}, mvj*8+8({t})",
+            ".set mvj, mvj+2",
             ".endr",
+            // An even N leaves one limb; its high word ends in h0 either way.
+            ".if ({n}-1) & 1",
+            "mulxq mvj*8({np}), {lo}, {h0}",
+            "adoxq mvj*8({t}), {lo}",
+            "adcxq {h1}, {lo}",
+            "movq {lo}, mvj*8({t})",
+            ".else",
+            "movq {h1}, {h0}",
+            ".endif",
             // t[i..i+N] + q n < 2^(64(N+1)): the top word h0 + OF + CF fits.
             "adoxq {z}, {h0}",
             "adcxq {z}, {h0}",
@@ -59,8 +74,7 @@ pub fn redc<const N: usize>(
             "adcq $0, {lo}",
             "movq {lo}, {cb}",
             "leaq 8({t}), {t}",
-            "decq {cnt}",
-            "jnz 2b",
+            ".endr",
             // t now points at the quotient (cb : t[0..N]) < 2n. out = that - n, and CF of the
             // final sbb from cb says it borrowed: then keep the quotient instead.
             "movq ({t}), {lo}",
@@ -89,7 +103,6 @@ pub fn redc<const N: usize>(
             out = in(reg) out.as_mut_ptr(),
             z = in(reg) 0u64,
             cb = out(reg) _,
-            cnt = out(reg) _,
             lo = out(reg) _,
             h0 = out(reg) _,
             h1 = out(reg) _,
