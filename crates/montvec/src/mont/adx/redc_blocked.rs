@@ -1,9 +1,8 @@
 //! Montgomery reduction in blocks of eight rows held in registers, for N a multiple of 8
 //! (the blocking of OpenSSL's `sqrx8x` reduction; seed 000 §2.1's REDC, reordered).
 //!
-//! REDC(T) = (T_lo + m n) / R + T_hi, where m < R makes T_lo + m n = 0 mod R. We compute
-//! U = (T_lo + m n) / R over a buffer that holds only T_lo, then add T_hi at the end:
-//! U <= n and T_hi < n, so U + T_hi < 2n and one masked subtraction finishes.
+//! REDC(T) = (T + m n) / R, where m < R makes T + m n = 0 mod R; T < n R, so the quotient is
+//! below 2n and one masked subtraction (done here too) finishes.
 //!
 //! Block b handles rows 8b..8b+7: the eight words t[8b..8b+8] sit in registers r8..r15, and the
 //! first chunk (n[0..8]) both computes q_r = t[8b+r] n' and adds q_r n[0..8], rotating the
@@ -17,11 +16,11 @@
 use core::arch::global_asm;
 
 use crate::backend::AdxToken;
-use crate::ct;
-use crate::limb::{adc, sbb, Limb};
+use crate::limb::Limb;
 
 // The row macros. Stack slots (after the prologue): q[0..8] at 0..64, n' at 64, a zero word
-// at 72, the chunk carry bit at 80, the base of n at 88, blocks left at 96, chunks at 104.
+// at 72, the chunk carry bit at 80, the base of n at 88, blocks left at 96, chunks at 104,
+// the block carry bit at 112, `out` at 120, the address of t[N] at 128.
 // Register roles: rdx multiplier, rax/rbx product low/high, rsi n chunk, rcx t chunk, rdi t
 // block, rbp chunk counter, r8..r15 the window.
 global_asm!(
@@ -83,7 +82,7 @@ global_asm!(
     .globl montvec_adx_redc_blocks
     .hidden montvec_adx_redc_blocks
     .type montvec_adx_redc_blocks, @function
-// (rdi = t, rsi = n, rdx = n', rcx = N / 8), System V ABI.
+// (rdi = t, rsi = n, rdx = n', rcx = N / 8, r8 = out), System V ABI.
 montvec_adx_redc_blocks:
     pushq %rbx
     pushq %rbp
@@ -91,12 +90,14 @@ montvec_adx_redc_blocks:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $120, %rsp
+    subq $136, %rsp
     movq %rdx, 64(%rsp)
     movq $0, 72(%rsp)
     movq %rsi, 88(%rsp)
     movq %rcx, 96(%rsp)
     movq %rcx, 104(%rsp)
+    movq $0, 112(%rsp)
+    movq %r8, 120(%rsp)
 3:
     movq 88(%rsp), %rsi
     movq $0, 80(%rsp)
@@ -149,10 +150,24 @@ montvec_adx_redc_blocks:
     decq %rbp
     jnz 4b
 5:
-    // Positions N..N+7 of the block: nothing stored there yet; add the last carry. The
-    // running sum is below 2^(64(8b+8+N)), so this add carries nothing out.
+    // Positions N..N+7 of the block: t there still holds the product's words (no block has
+    // stored that far yet). Add them, the chunk carry, and the previous block's carry. All the
+    // sum below position 8b+8+N is under 2^(64(8b+8+N)) + T (< 2 * 2^(64(8b+8+N)) there), so
+    // the two carries out of these eight words total at most 1.
     movq 80(%rsp), %rax
-    addq %rax, %r8
+    negq %rax
+    adcq 0(%rcx), %r8
+    adcq 8(%rcx), %r9
+    adcq 16(%rcx), %r10
+    adcq 24(%rcx), %r11
+    adcq 32(%rcx), %r12
+    adcq 40(%rcx), %r13
+    adcq 48(%rcx), %r14
+    adcq 56(%rcx), %r15
+    sbbq %rax, %rax
+    negq %rax
+    movq 112(%rsp), %rbx
+    addq %rbx, %r8
     adcq $0, %r9
     adcq $0, %r10
     adcq $0, %r11
@@ -160,6 +175,8 @@ montvec_adx_redc_blocks:
     adcq $0, %r13
     adcq $0, %r14
     adcq $0, %r15
+    adcq $0, %rax
+    movq %rax, 112(%rsp)
     movq %r8, 0(%rcx)
     movq %r9, 8(%rcx)
     movq %r10, 16(%rcx)
@@ -171,7 +188,80 @@ montvec_adx_redc_blocks:
     addq $64, %rdi
     decq 96(%rsp)
     jnz 3b
-    addq $120, %rsp
+    // (bit : t[N..2N]) = (T + m n) / R < 2n. out = that - n, the borrow chain running through
+    // the chunks (lea, mov and dec leave CF alone).
+    movq %rdi, 128(%rsp)
+    movq 88(%rsp), %rsi
+    movq 120(%rsp), %rdx
+    movq 104(%rsp), %rbp
+    clc
+6:
+    movq 0(%rdi), %r8
+    sbbq 0(%rsi), %r8
+    movq %r8, 0(%rdx)
+    movq 8(%rdi), %r9
+    sbbq 8(%rsi), %r9
+    movq %r9, 8(%rdx)
+    movq 16(%rdi), %r10
+    sbbq 16(%rsi), %r10
+    movq %r10, 16(%rdx)
+    movq 24(%rdi), %r11
+    sbbq 24(%rsi), %r11
+    movq %r11, 24(%rdx)
+    movq 32(%rdi), %r12
+    sbbq 32(%rsi), %r12
+    movq %r12, 32(%rdx)
+    movq 40(%rdi), %r13
+    sbbq 40(%rsi), %r13
+    movq %r13, 40(%rdx)
+    movq 48(%rdi), %r14
+    sbbq 48(%rsi), %r14
+    movq %r14, 48(%rdx)
+    movq 56(%rdi), %r15
+    sbbq 56(%rsi), %r15
+    movq %r15, 56(%rdx)
+    leaq 64(%rdi), %rdi
+    leaq 64(%rsi), %rsi
+    leaq 64(%rdx), %rdx
+    decq %rbp
+    jnz 6b
+    // CF = borrow past the top bit: the quotient was below n, keep it instead. cmov with a
+    // memory source always loads, so the memory trace does not depend on CF.
+    movq 112(%rsp), %rax
+    sbbq $0, %rax
+    movq 128(%rsp), %rdi
+    movq 120(%rsp), %rdx
+    movq 104(%rsp), %rbp
+7:
+    movq 0(%rdx), %r8
+    cmovcq 0(%rdi), %r8
+    movq %r8, 0(%rdx)
+    movq 8(%rdx), %r9
+    cmovcq 8(%rdi), %r9
+    movq %r9, 8(%rdx)
+    movq 16(%rdx), %r10
+    cmovcq 16(%rdi), %r10
+    movq %r10, 16(%rdx)
+    movq 24(%rdx), %r11
+    cmovcq 24(%rdi), %r11
+    movq %r11, 24(%rdx)
+    movq 32(%rdx), %r12
+    cmovcq 32(%rdi), %r12
+    movq %r12, 32(%rdx)
+    movq 40(%rdx), %r13
+    cmovcq 40(%rdi), %r13
+    movq %r13, 40(%rdx)
+    movq 48(%rdx), %r14
+    cmovcq 48(%rdi), %r14
+    movq %r14, 48(%rdx)
+    movq 56(%rdx), %r15
+    cmovcq 56(%rdi), %r15
+    movq %r15, 56(%rdx)
+    leaq 64(%rdi), %rdi
+    leaq 64(%rdx), %rdx
+    decq %rbp
+    jnz 7b
+    addq $136, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -185,37 +275,28 @@ montvec_adx_redc_blocks:
 );
 
 extern "sysv64" {
-    /// t[N..2N] = (t[0..N] + m n) / R for N = 8 * blocks (the words t[N..2N] are overwritten,
-    /// never read; t[0..N] is destroyed).
-    fn montvec_adx_redc_blocks(t: *mut Limb, n: *const Limb, n0: Limb, blocks: usize);
+    /// out = (t + m n) / R mod n for t = t[0..2N] < n R, N = 8 * blocks; t is destroyed.
+    fn montvec_adx_redc_blocks(
+        t: *mut Limb,
+        n: *const Limb,
+        n0: Limb,
+        blocks: usize,
+        out: *mut Limb,
+    );
 }
 
 /// `out = t * R^-1 mod n`, fully reduced, for `t = t[0..2N] < n R` and N = n.len() a multiple
-/// of 8. `t` has at least 3N limbs and is destroyed.
+/// of 8. `t` has at least 2N limbs and is destroyed.
 ///
 /// Leaks: N only.
 pub fn redc_blocked(token: AdxToken, out: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     let _ = token;
     let k = n.len();
-    assert!(k >= 8 && k & 7 == 0 && out.len() == k && t.len() >= 3 * k);
-    let (lo_hi, rest) = t.split_at_mut(2 * k);
-    let t_hi = &mut rest[..k];
-    t_hi.copy_from_slice(&lo_hi[k..]);
-    // SAFETY: the token proves BMI2 and ADX. The function reads and writes lo_hi[0..2k] (its
-    // length is 2k) and reads n[0..k], k = 8 * (k / 8); it saves and restores every callee-saved
-    // register it uses (System V ABI), uses only stack below its own frame, and returns with
-    // rsp restored.
-    unsafe { montvec_adx_redc_blocks(lo_hi.as_mut_ptr(), n.as_ptr(), n0, k >> 3) };
-    // out = U + T_hi < 2n, possibly 2^(64k) or more: the carry joins the final subtraction.
-    let mut carry = 0;
-    for j in 0..k {
-        (out[j], carry) = adc(lo_hi[k + j], t_hi[j], carry);
-    }
-    let scratch = &mut lo_hi[..k];
-    let mut borrow = 0;
-    for j in 0..k {
-        (scratch[j], borrow) = sbb(out[j], n[j], borrow);
-    }
-    let (_, borrow) = sbb(carry, 0, borrow);
-    ct::conditional_assign(out, scratch, !ct::choice_from_bit(borrow));
+    assert!(k >= 8 && k & 7 == 0 && out.len() == k && t.len() >= 2 * k);
+    // SAFETY: the token proves BMI2 and ADX. The function reads and writes t[0..2k] (t has at
+    // least 2k limbs), reads n[0..k] and writes out[0..k] (k = 8 * (k >> 3); `out` is a
+    // distinct &mut, so it aliases neither t nor n); it saves and restores every callee-saved
+    // register it uses (System V ABI), uses only its own stack frame, and returns with rsp
+    // restored. The direction flag is never set.
+    unsafe { montvec_adx_redc_blocks(t.as_mut_ptr(), n.as_ptr(), n0, k >> 3, out.as_mut_ptr()) };
 }
