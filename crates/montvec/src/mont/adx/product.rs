@@ -16,7 +16,7 @@ use crate::limb::Limb;
 /// `t[0..2N] = a * b`.
 ///
 /// Leaks: N only.
-#[inline]
+#[inline(never)]
 pub fn mul_product<const N: usize>(_token: AdxToken, t: &mut [Limb], a: &[Limb; N], b: &[Limb; N]) {
     assert!(t.len() >= 2 * N && N >= 2 && N & 1 == 0);
     // SAFETY: the token proves BMI2 and ADX. The asm writes t[0..2N] (t has at least 2N limbs,
@@ -77,7 +77,7 @@ pub fn mul_product<const N: usize>(_token: AdxToken, t: &mut [Limb], a: &[Limb; 
 /// diagonal squares (seed 000 §2.3: N(N-1)/2 + N word products instead of N^2).
 ///
 /// Leaks: N only.
-#[inline]
+#[inline(never)]
 pub fn sqr_product<const N: usize>(_token: AdxToken, t: &mut [Limb], a: &[Limb; N]) {
     assert!(t.len() >= 2 * N && N >= 2);
     // SAFETY: as in `mul_product`: the token proves BMI2 and ADX; the asm writes t[0..2N]
