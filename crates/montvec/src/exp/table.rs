@@ -9,7 +9,6 @@
 //!
 //! There is deliberately no `Index` implementation: the only way to read is [`ScatteredTable::gather`].
 
-use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::limb::Limb;
@@ -47,8 +46,11 @@ impl ScatteredTable {
         assert_eq!(out.len(), self.limbs);
         debug_assert_eq!(self.data.len(), self.entries * self.limbs);
         for (i, m) in self.masks.iter_mut().enumerate() {
-            // All-ones for exactly one entry, computed without a branch.
-            *m = crate::ct::mask((i as Limb).ct_eq(&secret_index));
+            // All-ones for exactly one entry, by arithmetic alone: d = i ^ index is zero only
+            // there, and d | -d has its top bit set exactly when d != 0 (compiles to sete/neg or
+            // shifts: no branch).
+            let d = (i as Limb) ^ secret_index;
+            *m = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1);
         }
         let masks = &self.masks;
         #[cfg(target_arch = "x86_64")]
