@@ -9,6 +9,7 @@
 //!
 //! Leaks: N only (the modulus size); the kernels have no data-dependent branch or address.
 
+pub mod fused8;
 pub mod product;
 pub mod redc;
 pub mod redc_blocked;
@@ -150,7 +151,7 @@ impl MontMul for AdxMont {
         let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
         match n.len() {
             4 => mont_mul::<4>(tk, out, a, b, n, n0, t),
-            8 => mont_mul::<8>(tk, out, a, b, n, n0, t),
+            8 => fused8::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
             16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
             24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
             32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
@@ -164,7 +165,7 @@ impl MontMul for AdxMont {
         debug_assert!(SPLIT_SQUARE_LIMBS == 48);
         match n.len() {
             4 => mont_sqr::<4>(tk, out, a, n, n0, t),
-            8 => mont_sqr::<8>(tk, out, a, n, n0, t),
+            8 => fused8::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), n0),
             16 => mont_sqr::<16>(tk, out, a, n, n0, t),
             24 => mont_sqr::<24>(tk, out, a, n, n0, t),
             32 => mont_sqr::<32>(tk, out, a, n, n0, t),
