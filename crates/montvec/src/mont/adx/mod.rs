@@ -4,8 +4,15 @@
 //! (seed 000 §2.1); squaring computes the off-diagonal triangle once and doubles it
 //! (seed 000 §2.3) before the same reduction, about 3/4 of a multiplication's word products.
 //!
-//! All `unsafe` of the ADX backend lives in [`product`] and [`redc`]; every kernel takes an
-//! [`AdxToken`], so none can run on a CPU without the instructions.
+//! | piece | file | sizes |
+//! |---|---|---|
+//! | fused square / multiply, all in registers | [`fused8`] | N = 8 |
+//! | product rows, triangle squaring (`.rept`-unrolled) | [`product`] | N even |
+//! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
+//! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 4 |
+//!
+//! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
+//! so none can run on a CPU without the instructions.
 //!
 //! Leaks: N only (the modulus size); the kernels have no data-dependent branch or address.
 
@@ -348,6 +355,35 @@ mod tests {
                     let want = to_nat(&base.modpow(e, &n), k);
                     assert_eq!(m.pow_ladder(&to_nat(&base, k + 1), &to_nat(e, k)), want);
                     assert_eq!(m.pow_vartime(&to_nat(&base, k + 1), &to_nat(e, k)), want);
+                }
+            }
+        }
+    }
+
+    /// The blocked REDC is length-generic over multiples of 8: every such k up to 72 (beyond
+    /// the kernel sizes), against the oracle, with moduli at both ends of the size.
+    #[test]
+    fn redc_blocked_every_multiple_of_eight() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        for k in (8..=72).step_by(8) {
+            for n in moduli(&mut rng, k) {
+                let nb = big(&n);
+                let n0 = crate::mont::params::neg_inverse_mod_word(n[0]);
+                let ops = operands(&mut rng, &n);
+                let r_inv = BigUint::from(1u8) << (64 * k);
+                for a in &ops {
+                    for b in ops.iter().take(4) {
+                        let prod = big(a) * big(b);
+                        let mut t = limbs(&prod, 2 * k);
+                        let mut out = vec![0; k];
+                        redc_blocked::redc_blocked(token, &mut out, &mut t, &n, n0);
+                        let g = big(&out);
+                        assert!(g < nb, "k={k}");
+                        assert_eq!((g * &r_inv) % &nb, prod % &nb, "k={k} n={n:x?}");
+                    }
                 }
             }
         }
