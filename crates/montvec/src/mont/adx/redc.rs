@@ -1,7 +1,7 @@
 //! Montgomery reduction of a double-width product with `mulx`/`adcx`/`adox` (seed 000 §2.1,
 //! the reduction half of separated operand scanning), ending in a masked final subtraction.
 //!
-//! Row i adds `q * n` at limb i with `q = t[i] * n' mod 2^64`, which clears t[i]; the row's top
+//! Row i adds `q * n` at limb i with `q = t[i] * n' mod 2^64`, which clears `t[i]`; the row's top
 //! word and the one-bit carry left by the previous row are added at t[i+N], and that addition's
 //! carry becomes the bit for the next row. After N rows, `(bit : t[N..2N]) = t / R < 2n`.
 //!
