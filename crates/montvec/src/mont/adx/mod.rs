@@ -6,17 +6,17 @@
 //!
 //! | piece | file | sizes |
 //! |---|---|---|
-//! | fused square / multiply, all in registers | [`fused8`] | N = 8 |
+//! | fused square / multiply, all in registers | [`fused`] | N = 4, 8 |
 //! | product rows, triangle squaring (`.rept`-unrolled) | [`product`] | N even |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
-//! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 4 |
+//! | REDC rows (`.rept`-unrolled) | [`redc`] | N even, not 8m (kept for reference and tests) |
 //!
 //! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
 //! so none can run on a CPU without the instructions.
 //!
 //! Leaks: N only (the modulus size); the kernels have no data-dependent branch or address.
 
-pub mod fused8;
+pub mod fused;
 pub mod product;
 pub mod redc;
 pub mod redc_blocked;
@@ -157,8 +157,8 @@ impl MontMul for AdxMont {
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
         let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
         match n.len() {
-            4 => mont_mul::<4>(tk, out, a, b, n, n0, t),
-            8 => fused8::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
+            4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
+            8 => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
             16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
             24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
             32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
@@ -171,8 +171,8 @@ impl MontMul for AdxMont {
         let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
         debug_assert!(SPLIT_SQUARE_LIMBS == 48);
         match n.len() {
-            4 => mont_sqr::<4>(tk, out, a, n, n0, t),
-            8 => fused8::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), n0),
+            4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), n0),
+            8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), n0),
             16 => mont_sqr::<16>(tk, out, a, n, n0, t),
             24 => mont_sqr::<24>(tk, out, a, n, n0, t),
             32 => mont_sqr::<32>(tk, out, a, n, n0, t),
@@ -387,5 +387,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The row kernels behind `mont_mul`/`mont_sqr` (used for sizes the fused kernels do not
+    /// cover) at N = 4 and 8, against generic CIOS.
+    #[test]
+    fn row_kernels_match_cios() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        fn run<const N: usize>(token: AdxToken, rng: &mut ChaCha8Rng) {
+            for n in moduli(rng, N) {
+                let n0 = crate::mont::params::neg_inverse_mod_word(n[0]);
+                let ops = operands(rng, &n);
+                let mut t = vec![0; 3 * N];
+                let (mut got, mut want, mut s) = (vec![0; N], vec![0; N], vec![0; N]);
+                for a in &ops {
+                    for b in &ops {
+                        mont_mul::<N>(token, &mut got, a, b, &n, n0, &mut t);
+                        cios::mont_mul(&mut want, a, b, &n, n0, &mut s);
+                        assert_eq!(got, want, "mul N={N}");
+                    }
+                    mont_sqr::<N>(token, &mut got, a, &n, n0, &mut t);
+                    cios::mont_mul(&mut want, a, a, &n, n0, &mut s);
+                    assert_eq!(got, want, "sqr N={N}");
+                }
+            }
+        }
+        run::<4>(token, &mut rng);
+        run::<8>(token, &mut rng);
+        run::<6>(token, &mut rng);
     }
 }

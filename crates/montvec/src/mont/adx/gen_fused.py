@@ -1,6 +1,8 @@
-# Generator of fused8.rs's assembly: python3 gen_fused8.py > body, pasted into the global_asm! string.
+# Generator of fused.rs's assembly: `python3 gen_fused.py 8` and `... 4`, pasted into the
+# global_asm! string.
 # Generates the fused 8-limb ADX Montgomery square and multiply (AT&T syntax) for global_asm!.
-N = 8
+import sys
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 WIN = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15", "%rcx", "%rdi", "%r9"]
 out = []
 def e(s): out.append("    " + s)
@@ -41,7 +43,7 @@ def redc_and_finish(reg):
         w = w[1:] + w[:1]
     # window = (T_lo + m n) / R; add T_hi: result < 2n, carry bit into rax.
     for j in range(N):
-        e(f"{'addq' if j == 0 else 'adcq'} {64+8*j}(%rsp), {w[j]}")
+        e(f"{'addq' if j == 0 else 'adcq'} {8*N+8*j}(%rsp), {w[j]}")
     e("movq %rbp, %rax")
     e("adcq %rbp, %rax")
     # out = window; then window - n in registers; keep the difference unless it borrowed.
@@ -56,7 +58,7 @@ def redc_and_finish(reg):
         e(f"movq {w[j]}, {8*j}(%rdx)")
 
 # ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0)
-name = "montvec_adx_sqr8"
+name = f"montvec_adx_sqr{N}"
 prologue(name)
 e("movq %rdi, 128(%rsp)")
 e("movq %rdx, 136(%rsp)")
@@ -97,7 +99,7 @@ pos.clear(); free = list(REGS)
 e("movq %rbp, 0(%rsp)")
 e(f"movq %rbp, {8*(2*N-1)}(%rsp)")
 # doubling (CF) + diagonal (OF): T = 2T + sum a_i^2 2^(128 i). T_lo into registers, T_hi stored.
-lo_regs = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"]
+lo_regs = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
 e("xorl %eax, %eax")
 for i in range(N):
     e(f"movq {8*i}(%rsi), %rdx")
@@ -117,14 +119,14 @@ redc_and_finish(lo_regs)
 epilogue(name)
 
 # ---- multiply: (rdi = out, rsi = a, rdx = b, rcx = n, r8 = n0)
-name = "montvec_adx_mul8"
+name = f"montvec_adx_mul{N}"
 prologue(name)
 e("movq %rdi, 128(%rsp)")
 e("movq %rcx, 136(%rsp)")
 e("movq %r8, 144(%rsp)")
 e("movq %rdx, %rdi")
 e("xorl %ebp, %ebp")
-w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"]
+w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
 for r in w:
     e(f"xorl %{r[1:]}d, %{r[1:]}d")
 for r in range(N):
@@ -143,7 +145,7 @@ for r in range(N):
     w = w[1:] + w[:1]
 # window = T_hi: store, load T_lo.
 for j in range(N):
-    e(f"movq {w[j]}, {64+8*j}(%rsp)")
+    e(f"movq {w[j]}, {8*N+8*j}(%rsp)")
 for j in range(N):
     e(f"movq {8*j}(%rsp), {w[j]}")
 redc_and_finish(w)
