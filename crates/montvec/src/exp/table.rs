@@ -45,36 +45,38 @@ impl ScatteredTable {
     pub fn gather(&mut self, out: &mut [Limb], secret_index: Limb) {
         assert_eq!(out.len(), self.limbs);
         debug_assert_eq!(self.data.len(), self.entries * self.limbs);
-        for (i, m) in self.masks.iter_mut().enumerate() {
-            // All-ones for exactly one entry, by arithmetic alone: d = i ^ index is zero only
-            // there, and d | -d has its top bit set exactly when d != 0 (compiles to sete/neg or
-            // shifts: no branch).
-            let d = (i as Limb) ^ secret_index;
-            *m = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1);
-        }
-        let masks = &self.masks;
+        let masks = &mut self.masks;
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: the CPU has AVX-512F (just detected); the function is safe code
                 // compiled with that feature enabled.
-                unsafe { gather_avx512(&self.data, masks, out) };
+                unsafe { gather_avx512(&self.data, masks, out, secret_index) };
                 return;
             }
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2 (just detected); as above.
-                unsafe { gather_avx2(&self.data, masks, out) };
+                unsafe { gather_avx2(&self.data, masks, out, secret_index) };
                 return;
             }
         }
-        gather_rows(&self.data, masks, out);
+        gather_rows(&self.data, masks, out, secret_index);
     }
 }
 
-/// `out = OR over i of (row i & masks[i])`, rows of `out.len()` limbs, one mask all-ones.
-/// Eight output limbs at a time stay in registers while every row streams past.
+/// `out = OR over i of (row i & masks[i])`, rows of `out.len()` limbs, where `masks[i]` is
+/// all-ones for `i == secret_index` only. Eight output limbs at a time stay in registers
+/// while every row streams past.
 #[inline(always)]
-fn gather_rows(data: &[Limb], masks: &[Limb], out: &mut [Limb]) {
+fn gather_rows(data: &[Limb], masks: &mut [Limb], out: &mut [Limb], secret_index: Limb) {
+    for (i, m) in masks.iter_mut().enumerate() {
+        // All-ones for exactly one entry, by arithmetic alone: d = i ^ index is zero only
+        // there, and d | -d has its top bit set exactly when d != 0 (compiles to vector
+        // compares or sete/neg: no branch).
+        let d = (i as Limb) ^ secret_index;
+        *m = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1);
+    }
+    let masks = &*masks;
     const W: usize = 8;
     let k = out.len();
     let full = k & !(W - 1);
@@ -101,14 +103,14 @@ fn gather_rows(data: &[Limb], masks: &[Limb], out: &mut [Limb]) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn gather_avx512(data: &[Limb], masks: &[Limb], out: &mut [Limb]) {
-    gather_rows(data, masks, out);
+fn gather_avx512(data: &[Limb], masks: &mut [Limb], out: &mut [Limb], secret_index: Limb) {
+    gather_rows(data, masks, out, secret_index);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn gather_avx2(data: &[Limb], masks: &[Limb], out: &mut [Limb]) {
-    gather_rows(data, masks, out);
+fn gather_avx2(data: &[Limb], masks: &mut [Limb], out: &mut [Limb], secret_index: Limb) {
+    gather_rows(data, masks, out, secret_index);
 }
 
 #[cfg(test)]
@@ -135,8 +137,7 @@ mod tests {
             }
             // gather_rows alone (the portable path) agrees.
             let mut masks = vec![0; entries];
-            masks[entries - 1] = u64::MAX;
-            gather_rows(&t.data, &masks, &mut out);
+            gather_rows(&t.data, &mut masks, &mut out, (entries - 1) as Limb);
             assert_eq!(out[0], ((entries - 1) * 1000) as Limb ^ (u64::MAX << 7));
         }
     }
