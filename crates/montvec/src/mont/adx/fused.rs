@@ -3,7 +3,8 @@
 //! product's top half.
 //!
 //! Square: the off-diagonal triangle with a register window (positions live only while a row
-//! touches them), then the doubling (`adcx x, x`, CF) with the diagonal squares (`adox`, OF).
+//! touches them), then the doubling (flag-free: `shrx` for the bit carried in, `lea` for twice
+//! the word) with the diagonal squares on one carry chain (`adcx`).
 //! Multiply: eight rows `window += a * b[r]` with the window rotating one register a row, the
 //! finished low word stored. Then eight REDC rows on T_lo in registers (q = t0 n', `mulx`,
 //! `adcx`/`adox`, the freed register taking the row's top word: the window stays below 2^512, so
@@ -80,43 +81,62 @@ montvec_adx_sqr4:
     movq %r13, 48(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 56(%rsp)
+    movl $63, %ebp
+    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %r8
-    adcxq %r8, %r8
-    adoxq %rax, %r8
-    movq 8(%rsp), %r9
-    adcxq %r9, %r9
-    adoxq %rbx, %r9
+    movq 0(%rsp), %rdi
+    shrxq %rbp, %rcx, %r8
+    leaq (%r8,%rdi,2), %r8
+    adcxq %rax, %r8
+    movq %rdi, %rcx
+    movq 8(%rsp), %rdi
+    shrxq %rbp, %rcx, %r9
+    leaq (%r9,%rdi,2), %r9
+    adcxq %rbx, %r9
+    movq %rdi, %rcx
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %r10
-    adcxq %r10, %r10
-    adoxq %rax, %r10
-    movq 24(%rsp), %r11
-    adcxq %r11, %r11
-    adoxq %rbx, %r11
+    movq 16(%rsp), %rdi
+    shrxq %rbp, %rcx, %r10
+    leaq (%r10,%rdi,2), %r10
+    adcxq %rax, %r10
+    movq %rdi, %rcx
+    movq 24(%rsp), %rdi
+    shrxq %rbp, %rcx, %r11
+    leaq (%r11,%rdi,2), %r11
+    adcxq %rbx, %r11
+    movq %rdi, %rcx
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rax, %rcx
-    movq %rcx, 32(%rsp)
-    movq 40(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rbx, %rcx
-    movq %rcx, 40(%rsp)
+    movq 32(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rax, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 32(%rsp)
+    movq 40(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rbx, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 40(%rsp)
     movq 24(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rax, %rcx
-    movq %rcx, 48(%rsp)
-    movq 56(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rbx, %rcx
-    movq %rcx, 56(%rsp)
+    movq 48(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rax, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 48(%rsp)
+    movq 56(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rbx, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 56(%rsp)
+    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     imulq 144(%rsp), %rdx
@@ -570,79 +590,114 @@ montvec_adx_sqr8:
     movq %r11, 112(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 120(%rsp)
+    movl $63, %ebp
+    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %r8
-    adcxq %r8, %r8
-    adoxq %rax, %r8
-    movq 8(%rsp), %r9
-    adcxq %r9, %r9
-    adoxq %rbx, %r9
+    movq 0(%rsp), %rdi
+    shrxq %rbp, %rcx, %r8
+    leaq (%r8,%rdi,2), %r8
+    adcxq %rax, %r8
+    movq %rdi, %rcx
+    movq 8(%rsp), %rdi
+    shrxq %rbp, %rcx, %r9
+    leaq (%r9,%rdi,2), %r9
+    adcxq %rbx, %r9
+    movq %rdi, %rcx
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %r10
-    adcxq %r10, %r10
-    adoxq %rax, %r10
-    movq 24(%rsp), %r11
-    adcxq %r11, %r11
-    adoxq %rbx, %r11
+    movq 16(%rsp), %rdi
+    shrxq %rbp, %rcx, %r10
+    leaq (%r10,%rdi,2), %r10
+    adcxq %rax, %r10
+    movq %rdi, %rcx
+    movq 24(%rsp), %rdi
+    shrxq %rbp, %rcx, %r11
+    leaq (%r11,%rdi,2), %r11
+    adcxq %rbx, %r11
+    movq %rdi, %rcx
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %r12
-    adcxq %r12, %r12
-    adoxq %rax, %r12
-    movq 40(%rsp), %r13
-    adcxq %r13, %r13
-    adoxq %rbx, %r13
+    movq 32(%rsp), %rdi
+    shrxq %rbp, %rcx, %r12
+    leaq (%r12,%rdi,2), %r12
+    adcxq %rax, %r12
+    movq %rdi, %rcx
+    movq 40(%rsp), %rdi
+    shrxq %rbp, %rcx, %r13
+    leaq (%r13,%rdi,2), %r13
+    adcxq %rbx, %r13
+    movq %rdi, %rcx
     movq 24(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %r14
-    adcxq %r14, %r14
-    adoxq %rax, %r14
-    movq 56(%rsp), %r15
-    adcxq %r15, %r15
-    adoxq %rbx, %r15
+    movq 48(%rsp), %rdi
+    shrxq %rbp, %rcx, %r14
+    leaq (%r14,%rdi,2), %r14
+    adcxq %rax, %r14
+    movq %rdi, %rcx
+    movq 56(%rsp), %rdi
+    shrxq %rbp, %rcx, %r15
+    leaq (%r15,%rdi,2), %r15
+    adcxq %rbx, %r15
+    movq %rdi, %rcx
     movq 32(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rax, %rcx
-    movq %rcx, 64(%rsp)
-    movq 72(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rbx, %rcx
-    movq %rcx, 72(%rsp)
+    movq 64(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rax, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 64(%rsp)
+    movq 72(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rbx, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 72(%rsp)
     movq 40(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 80(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rax, %rcx
-    movq %rcx, 80(%rsp)
-    movq 88(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rbx, %rcx
-    movq %rcx, 88(%rsp)
+    movq 80(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rax, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 80(%rsp)
+    movq 88(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rbx, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 88(%rsp)
     movq 48(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 96(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rax, %rcx
-    movq %rcx, 96(%rsp)
-    movq 104(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rbx, %rcx
-    movq %rcx, 104(%rsp)
+    movq 96(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rax, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 96(%rsp)
+    movq 104(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rbx, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 104(%rsp)
     movq 56(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 112(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rax, %rcx
-    movq %rcx, 112(%rsp)
-    movq 120(%rsp), %rcx
-    adcxq %rcx, %rcx
-    adoxq %rbx, %rcx
-    movq %rcx, 120(%rsp)
+    movq 112(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rax, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 112(%rsp)
+    movq 120(%rsp), %rdi
+    shrxq %rbp, %rcx, %rdx
+    leaq (%rdx,%rdi,2), %rdx
+    adcxq %rbx, %rdx
+    movq %rdi, %rcx
+    movq %rdx, 120(%rsp)
+    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     imulq 144(%rsp), %rdx
