@@ -53,7 +53,7 @@ impl MontElem {
 /// The CIOS engine for `backend`: the ADX kernel when the size has one, else the portable
 /// length-specific kernel, else generic CIOS.
 fn cios_engine(params: MontParams, backend: Backend) -> Engine {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     if let (Backend::Adx, Some(token)) = (backend, crate::backend::AdxToken::detect()) {
         if let Some(m) = crate::mont::adx::AdxMont::new(params.clone(), token) {
             return Engine::Adx(m);

@@ -10,7 +10,9 @@
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
 
-#[cfg(target_arch = "x86_64")]
+// The ADX kernels use ELF assembler directives and System V symbol names: Linux only; other
+// x86-64 systems run the portable kernels on Backend::Adx.
+#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
 pub mod adx;
 pub mod cios;
 pub mod fixed;
@@ -43,7 +45,7 @@ pub enum Engine {
     /// CIOS, portable, length-specific (N = 4..64 limbs).
     Fixed(fixed::FixedMont),
     /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     Adx(adx::AdxMont),
 }
 
@@ -53,7 +55,7 @@ macro_rules! with_engine {
         match $engine {
             $crate::mont::Engine::Cios($m) => $body,
             $crate::mont::Engine::Fixed($m) => $body,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
             $crate::mont::Engine::Adx($m) => $body,
         }
     };
