@@ -59,6 +59,8 @@ fn cios_engine(params: MontParams, backend: Backend) -> Engine {
             return Engine::Adx(m);
         }
     }
+    // Without the ADX kernels (other systems, or sizes without one) Adx runs portable code.
+    let _ = backend;
     if let Some(m) = crate::mont::fixed::FixedMont::new(params.clone()) {
         return Engine::Fixed(m);
     }
