@@ -9,6 +9,8 @@
 //!
 //! There is deliberately no `Index` implementation: the only way to read is [`ScatteredTable::gather`].
 
+#![deny(clippy::integer_division_remainder_used)]
+
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::limb::Limb;
