@@ -51,6 +51,26 @@ impl MontElem {
     }
 }
 
+/// The CIOS engine for `backend`: the ADX kernel when the size has one, else the portable
+/// length-specific kernel, else generic CIOS.
+fn cios_engine(params: MontParams, backend: Backend) -> Engine {
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    // Backend::Ifma runs the scalar algorithms on the ADX kernels too, where the CPU has them.
+    if let (Backend::Adx | Backend::Ifma, Some(token)) =
+        (backend, crate::backend::AdxToken::detect())
+    {
+        if let Some(m) = crate::mont::adx::AdxMont::new(params.clone(), token) {
+            return Engine::Adx(m);
+        }
+    }
+    // Without the ADX kernels (other systems, or sizes without one) Adx runs portable code.
+    let _ = backend;
+    if let Some(m) = crate::mont::fixed::FixedMont::new(params.clone()) {
+        return Engine::Fixed(m);
+    }
+    Engine::Cios(cios::Cios::new(params))
+}
+
 impl Modulus {
     /// Prepare `n` with the automatic algorithm choice and the active backend.
     ///
@@ -97,7 +117,7 @@ impl Modulus {
             a => a,
         };
         let engine = match algorithm {
-            Algorithm::Auto | Algorithm::Cios => Engine::Cios(cios::Cios::new(params)),
+            Algorithm::Auto | Algorithm::Cios => cios_engine(params, backend),
             Algorithm::Ifma => ifma_engine(params)?,
             Algorithm::Fold => Engine::Fold(fold::Fold::new(params)),
             Algorithm::Redc => Engine::Redc(crate::mont::redc::Redc::new(params)),

@@ -7,11 +7,18 @@
 //! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 idea, DESIGN.md |
 //! | product, two folds, 128-bit-digit Montgomery | `fold/` | seed 003 §III |
 //! | product then REDC | `redc.rs` | seeds 004, 002, 001 |
+//! | CIOS + squaring, N = 4..64 limbs | `fixed.rs` | seed 000 Alg. 1, §2.3 |
+//! | ADX product + REDC, N = 4..64 limbs | `adx/` | seed 000 §2.1, §2.3 |
 //!
 //! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
 
+// The ADX kernels use ELF assembler directives and System V symbol names: Linux only; other
+// x86-64 systems run the portable kernels on Backend::Adx.
+#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+pub mod adx;
 pub mod cios;
+pub mod fixed;
 pub mod fold;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma;
@@ -87,6 +94,11 @@ pub enum Engine {
     Fold(fold::Fold),
     /// Product (Comba / Karatsuba / squaring) then REDC.
     Redc(redc::Redc),
+    /// CIOS, portable, length-specific (N = 4..64 limbs).
+    Fixed(fixed::FixedMont),
+    /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    Adx(adx::AdxMont),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -98,6 +110,9 @@ macro_rules! with_engine {
             $crate::mont::Engine::Ifma($m) => $body,
             $crate::mont::Engine::Fold($m) => $body,
             $crate::mont::Engine::Redc($m) => $body,
+            $crate::mont::Engine::Fixed($m) => $body,
+            #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+            $crate::mont::Engine::Adx($m) => $body,
         }
     };
 }

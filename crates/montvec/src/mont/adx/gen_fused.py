@@ -1,0 +1,157 @@
+# Generator of fused.rs's assembly: `python3 gen_fused.py 8` and `... 4`, pasted into the
+# global_asm! string.
+# Generates the fused 8-limb ADX Montgomery square and multiply (AT&T syntax) for global_asm!.
+import sys
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 8
+WIN = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15", "%rcx", "%rdi", "%r9"]
+out = []
+def e(s): out.append("    " + s)
+
+# Stack frame (after 6 pushes): T[0..16] at 0..128, out at 128, n at 136, n0 at 144.
+def prologue(name):
+    out.append(f"    .p2align 5\n    .globl {name}\n    .hidden {name}\n    .type {name}, @function\n{name}:")
+    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
+        e(f"pushq {r}")
+    e("subq $152, %rsp")
+
+def epilogue(name):
+    e("addq $152, %rsp")
+    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
+        e(f"popq {r}")
+    e("ret")
+    out.append(f"    .size {name}, .-{name}")
+
+REGS = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15", "%rcx", "%rdi"]
+
+def redc_and_finish(reg):
+    # reg: list of 8 registers holding T[0..8]; T[8..16] at 64..128(%rsp). n pointer -> rsi.
+    e("movq 136(%rsp), %rsi")
+    w = list(reg)
+    for r in range(N):
+        e(f"movq {w[0]}, %rdx")
+        e("imulq 144(%rsp), %rdx")
+        e("xorl %eax, %eax")
+        for j in range(N):
+            e(f"mulxq {8*j}(%rsi), %rax, %rbx")
+            e(f"adcxq %rax, {w[j]}")
+            if j < N - 1:
+                e(f"adoxq %rbx, {w[j+1]}")
+        # w[0] is zero mod 2^64 now: it takes the top word rbx + OF + CF (fits: window < 2^512).
+        e(f"movq %rbx, {w[0]}")
+        e(f"adoxq %rbp, {w[0]}")
+        e(f"adcxq %rbp, {w[0]}")
+        w = w[1:] + w[:1]
+    # window = (T_lo + m n) / R; add T_hi: result < 2n, carry bit into rax.
+    for j in range(N):
+        e(f"{'addq' if j == 0 else 'adcq'} {8*N+8*j}(%rsp), {w[j]}")
+    e("movq %rbp, %rax")
+    e("adcq %rbp, %rax")
+    # out = window; then window - n in registers; keep the difference unless it borrowed.
+    e("movq 128(%rsp), %rdx")
+    for j in range(N):
+        e(f"movq {w[j]}, {8*j}(%rdx)")
+    for j in range(N):
+        e(f"{'subq' if j == 0 else 'sbbq'} {8*j}(%rsi), {w[j]}")
+    e("sbbq %rbp, %rax")
+    for j in range(N):
+        e(f"cmovcq {8*j}(%rdx), {w[j]}")
+        e(f"movq {w[j]}, {8*j}(%rdx)")
+
+# ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0)
+name = f"montvec_adx_sqr{N}"
+prologue(name)
+e("movq %rdi, 128(%rsp)")
+e("movq %rdx, 136(%rsp)")
+e("movq %rcx, 144(%rsp)")
+e("xorl %ebp, %ebp")
+# Triangle with a register window: pos -> reg.
+free = list(REGS)
+pos = {}
+def take(p):
+    r = free.pop(0); pos[p] = r; return r
+def release(p):
+    r = pos.pop(p); free.append(r)
+stored = set()
+for i in range(N - 1):
+    # new top position i+N, (row 0: positions 1..N all new)
+    new = [p for p in range(2*i+1, i+N+1) if p not in pos]
+    for p in new:
+        r = take(p)
+        e(f"xorl {r}d, {r}d".replace("%r8d","%r8d") if r.startswith("%r1") or r in ("%r8","%r9") else f"xorl %e{r[2:]}, %e{r[2:]}")
+    e(f"movq {8*i}(%rsi), %rdx")
+    e("xorl %eax, %eax")
+    for j in range(i+1, N):
+        p = i + j
+        e(f"mulxq {8*j}(%rsi), %rax, %rbx")
+        e(f"adcxq %rax, {pos[p]}")
+        e(f"adoxq %rbx, {pos[p+1]}")
+    e(f"adcxq %rbp, {pos[i+N]}")
+    # positions 2i+1, 2i+2 are final: store them.
+    for p in (2*i+1, 2*i+2):
+        if p in pos and p <= 2*N - 2:
+            e(f"movq {pos[p]}, {8*p}(%rsp)")
+            release(p); stored.add(p)
+# remaining live positions -> store
+for p in sorted(pos):
+    e(f"movq {pos[p]}, {8*p}(%rsp)")
+    stored.add(p)
+pos.clear(); free = list(REGS)
+e("movq %rbp, 0(%rsp)")
+e(f"movq %rbp, {8*(2*N-1)}(%rsp)")
+# doubling + diagonal: T = 2T + sum a_i^2 2^(128 i). The doubling is flag-free (shrx takes
+# the bit shifted in from the previous word, lea adds twice the word), so the only carry chain
+# is the diagonal's (adcx, CF): half the flag operations of doubling by adcx x, x. T_lo goes
+# into registers, T_hi back to the stack. rbp holds 63 for shrx during this pass.
+lo_regs = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
+e("movl $63, %ebp")
+e("xorl %ecx, %ecx")
+e("xorl %eax, %eax")
+for i in range(N):
+    e(f"movq {8*i}(%rsi), %rdx")
+    e("mulxq %rdx, %rax, %rbx")
+    for k, part in ((2*i, "%rax"), (2*i+1, "%rbx")):
+        r = lo_regs[k] if k < N else "%rdx"
+        e(f"movq {8*k}(%rsp), %rdi")
+        e(f"shrxq %rbp, %rcx, {r}")
+        e(f"leaq ({r},%rdi,2), {r}")
+        e(f"adcxq {part}, {r}")
+        e("movq %rdi, %rcx")
+        if k >= N:
+            e(f"movq {r}, {8*k}(%rsp)")
+e("xorl %ebp, %ebp")
+redc_and_finish(lo_regs)
+epilogue(name)
+
+# ---- multiply: (rdi = out, rsi = a, rdx = b, rcx = n, r8 = n0)
+name = f"montvec_adx_mul{N}"
+prologue(name)
+e("movq %rdi, 128(%rsp)")
+e("movq %rcx, 136(%rsp)")
+e("movq %r8, 144(%rsp)")
+e("movq %rdx, %rdi")
+e("xorl %ebp, %ebp")
+w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
+for r in w:
+    e(f"xorl %{r[1:]}d, %{r[1:]}d")
+for r in range(N):
+    e(f"movq {8*r}(%rdi), %rdx")
+    e("xorl %eax, %eax")
+    for j in range(N):
+        e(f"mulxq {8*j}(%rsi), %rax, %rbx")
+        e(f"adcxq %rax, {w[j]}")
+        if j < N - 1:
+            e(f"adoxq %rbx, {w[j+1]}")
+    # w[0] (position r) is final: store; it takes the top word rbx + OF + CF.
+    e(f"movq {w[0]}, {8*r}(%rsp)")
+    e(f"movq %rbx, {w[0]}")
+    e(f"adoxq %rbp, {w[0]}")
+    e(f"adcxq %rbp, {w[0]}")
+    w = w[1:] + w[:1]
+# window = T_hi: store, load T_lo.
+for j in range(N):
+    e(f"movq {w[j]}, {8*N+8*j}(%rsp)")
+for j in range(N):
+    e(f"movq {8*j}(%rsp), {w[j]}")
+redc_and_finish(w)
+epilogue(name)
+print("\n".join(out))

@@ -1,0 +1,422 @@
+//! Montgomery multiplication on x86-64 with BMI2 and ADX: `mulx` and the two independent carry
+//! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 4, 8, 16, 24, 32, 48
+//! and 64 limbs (256 to 4096 bits). Multiplication is a full product then a reduction
+//! (seed 000 §2.1); squaring computes the off-diagonal triangle once and doubles it
+//! (seed 000 §2.3) before the same reduction, about 3/4 of a multiplication's word products.
+//!
+//! | piece | file | sizes |
+//! |---|---|---|
+//! | fused square / multiply, all in registers | [`fused`] | N = 4, 8 |
+//! | product rows, triangle squaring (`.rept`-unrolled) | [`product`] | N even |
+//! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
+//! | REDC rows (`.rept`-unrolled) | [`redc`] | N even, not 8m (kept for reference and tests) |
+//!
+//! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
+//! so none can run on a CPU without the instructions.
+//!
+//! Leaks: N only (the modulus size); the kernels have no data-dependent branch or address.
+
+pub mod fused;
+pub mod product;
+pub mod redc;
+pub mod redc_blocked;
+
+use crate::backend::AdxToken;
+use crate::limb::{adc, Limb};
+use crate::mont::params::MontParams;
+use crate::mont::MontMul;
+
+/// Limb counts with an ADX kernel.
+pub const SIZES: [usize; 7] = [4, 8, 16, 24, 32, 48, 64];
+
+/// Squarings of at least this many limbs are built from three half-size products (two
+/// squares and a cross product), keeping the unrolled triangle code within the L1 i-cache.
+const SPLIT_SQUARE_LIMBS: usize = 48;
+
+/// Whether `k` limbs have an ADX kernel.
+pub fn has_kernel(k: usize) -> bool {
+    SIZES.contains(&k)
+}
+
+/// `out = a * b / R mod n` for N limbs. `t` has at least 3N limbs.
+///
+/// Leaks: N only.
+pub fn mont_mul<const N: usize>(
+    token: AdxToken,
+    out: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    n: &[Limb],
+    n0: Limb,
+    t: &mut [Limb],
+) {
+    let (out, a, b, n) = (arr_mut::<N>(out), arr::<N>(a), arr::<N>(b), arr::<N>(n));
+    product::mul_product::<N>(token, t, a, b);
+    reduce::<N>(token, out, t, n, n0);
+}
+
+/// `out = a^2 / R mod n` for N limbs (N >= 2). `t` has at least 3N limbs.
+///
+/// Leaks: N only.
+pub fn mont_sqr<const N: usize>(
+    token: AdxToken,
+    out: &mut [Limb],
+    a: &[Limb],
+    n: &[Limb],
+    n0: Limb,
+    t: &mut [Limb],
+) {
+    let (out, a, n) = (arr_mut::<N>(out), arr::<N>(a), arr::<N>(n));
+    product::sqr_product::<N>(token, t, a);
+    reduce::<N>(token, out, t, n, n0);
+}
+
+/// `out = a^2 / R mod n` for N = 2H limbs, the square assembled from halves a = h 2^(64H) + l:
+/// a^2 = l^2 + 2 l h 2^(64H) + h^2 2^(128H). `t` has at least 3N limbs.
+///
+/// Leaks: N only.
+pub fn mont_sqr_split<const N: usize, const H: usize>(
+    token: AdxToken,
+    out: &mut [Limb],
+    a: &[Limb],
+    n: &[Limb],
+    n0: Limb,
+    t: &mut [Limb],
+) {
+    assert!(N == 2 * H && t.len() >= 3 * N);
+    let (out, n) = (arr_mut::<N>(out), arr::<N>(n));
+    let (lo, hi) = (arr::<H>(&a[..H]), arr::<H>(&a[H..N]));
+    let (sq, cross) = t.split_at_mut(2 * N);
+    product::sqr_product::<H>(token, &mut sq[..N], lo);
+    product::sqr_product::<H>(token, &mut sq[N..], hi);
+    product::mul_product::<H>(token, cross, lo, hi);
+    // sq[H..] += 2 * cross. cross < 2^(128H) = 2^(64N); the doubling's top bit joins the carry.
+    // The sum is a^2 < 2^(128N), so the carry dies inside sq.
+    let mut carry = 0;
+    let mut top = 0;
+    for j in 0..N {
+        let c = cross[j];
+        let doubled = (c << 1) | top;
+        top = c >> 63;
+        // sq + doubled + carry <= 2 (2^64 - 1) + 1: one carry bit.
+        (sq[H + j], carry) = adc(sq[H + j], doubled, carry);
+    }
+    let mut carry = carry + top;
+    // carry <= 2 here; each further step adds at most 2 and leaves a carry of at most 1.
+    for w in &mut sq[H + N..2 * N] {
+        (*w, carry) = adc(*w, carry, 0);
+    }
+    debug_assert_eq!(carry, 0);
+    reduce::<N>(token, out, t, n, n0);
+}
+
+/// REDC of t[0..2N] into `out`: the register-blocked reduction when N is a multiple of 8.
+/// `t` has at least 3N limbs.
+fn reduce<const N: usize>(
+    token: AdxToken,
+    out: &mut [Limb; N],
+    t: &mut [Limb],
+    n: &[Limb; N],
+    n0: Limb,
+) {
+    if N & 7 == 0 {
+        redc_blocked::redc_blocked(token, out, t, n, n0);
+    } else {
+        redc::redc::<N>(token, out, t, n, n0);
+    }
+}
+
+fn arr<const N: usize>(x: &[Limb]) -> &[Limb; N] {
+    x.try_into().expect("operand has N limbs")
+}
+
+fn arr_mut<const N: usize>(x: &mut [Limb]) -> &mut [Limb; N] {
+    x.try_into().expect("operand has N limbs")
+}
+
+/// The ADX variant: the modulus parameters, the detection proof, and the kernel size.
+pub struct AdxMont {
+    params: MontParams,
+    token: AdxToken,
+}
+
+impl AdxMont {
+    /// The ADX kernels for `params`, or `None` when the limb count has no kernel.
+    pub fn new(params: MontParams, token: AdxToken) -> Option<Self> {
+        has_kernel(params.limbs()).then_some(AdxMont { params, token })
+    }
+}
+
+impl MontMul for AdxMont {
+    fn params(&self) -> &MontParams {
+        &self.params
+    }
+    fn scratch_len(&self) -> usize {
+        3 * self.params.limbs()
+    }
+    fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
+        let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
+        match n.len() {
+            4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
+            8 => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
+            16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
+            24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
+            32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
+            48 => mont_mul::<48>(tk, out, a, b, n, n0, t),
+            64 => mont_mul::<64>(tk, out, a, b, n, n0, t),
+            k => unreachable!("no ADX kernel for {k} limbs (AdxMont::new checks)"),
+        }
+    }
+    fn sqr(&self, out: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
+        let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
+        const { assert!(SPLIT_SQUARE_LIMBS == 48) };
+        match n.len() {
+            4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), n0),
+            8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), n0),
+            16 => mont_sqr::<16>(tk, out, a, n, n0, t),
+            24 => mont_sqr::<24>(tk, out, a, n, n0, t),
+            32 => mont_sqr::<32>(tk, out, a, n, n0, t),
+            48 => mont_sqr_split::<48, 24>(tk, out, a, n, n0, t),
+            64 => mont_sqr_split::<64, 32>(tk, out, a, n, n0, t),
+            k => unreachable!("no ADX kernel for {k} limbs (AdxMont::new checks)"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mont::cios;
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn big(x: &[Limb]) -> BigUint {
+        BigUint::from_slice(
+            &x.iter()
+                .flat_map(|&w| [w as u32, (w >> 32) as u32])
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    fn limbs(x: &BigUint, k: usize) -> Vec<Limb> {
+        let mut v = x.to_u64_digits();
+        v.resize(k, 0);
+        v
+    }
+
+    /// Moduli of k limbs: random full-size, R - 1, 2^(64k-1) + 1, just below R, short top limb.
+    fn moduli(rng: &mut ChaCha8Rng, k: usize) -> Vec<Vec<Limb>> {
+        let mut out = vec![vec![u64::MAX; k]];
+        let mut half = vec![0; k];
+        half[0] = 1;
+        half[k - 1] = 1 << 63;
+        out.push(half);
+        let mut below = vec![u64::MAX; k];
+        below[0] = u64::MAX - 58; // R - 59, odd
+        out.push(below);
+        for top in [u64::MAX, 1 << 63, 1, 0x1234_5678] {
+            let mut n: Vec<Limb> = (0..k).map(|_| rng.gen()).collect();
+            n[0] |= 1;
+            n[k - 1] = top | if top > 1 { rng.gen::<u64>() >> 1 } else { 0 };
+            n[k - 1] |= 1 << (63 - top.leading_zeros().min(63));
+            out.push(n);
+        }
+        out
+    }
+
+    fn operands(rng: &mut ChaCha8Rng, n: &[Limb]) -> Vec<Vec<Limb>> {
+        let k = n.len();
+        let nb = big(n);
+        let mut v = vec![
+            vec![0; k],
+            limbs(&BigUint::from(1u8), k),
+            limbs(&(&nb - 1u8), k),
+        ];
+        v.push(limbs(&(&nb - 2u8), k));
+        v.push(limbs(&(&nb >> 1), k));
+        for _ in 0..6 {
+            let r: Vec<Limb> = (0..k).map(|_| rng.gen()).collect();
+            v.push(limbs(&(big(&r) % &nb), k));
+        }
+        v
+    }
+
+    fn check_size(k: usize) {
+        let Some(token) = AdxToken::detect() else {
+            eprintln!("no ADX on this CPU: skipped");
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
+        for n in moduli(&mut rng, k) {
+            let params = MontParams::new(n.clone(), big(&n).bits() as usize);
+            let m = AdxMont::new(params, token).expect("kernel size");
+            let nb = big(&n);
+            let ops = operands(&mut rng, &n);
+            let mut t = vec![0xdead_beef; m.scratch_len()];
+            let mut s = vec![0; k];
+            let (mut got, mut want) = (vec![0; k], vec![0; k]);
+            for a in &ops {
+                for b in &ops {
+                    m.mul(&mut got, a, b, &mut t);
+                    cios::mont_mul(&mut want, a, b, &n, m.params.n0, &mut s);
+                    assert_eq!(got, want, "mul k={k} n={n:x?} a={a:x?} b={b:x?}");
+                    // Oracle: got * R = a * b (mod n), got < n.
+                    let g = big(&got);
+                    assert!(g < nb);
+                    assert_eq!((g << (64 * k)) % &nb, (big(a) * big(b)) % &nb);
+                }
+                m.sqr(&mut got, a, &mut t);
+                cios::mont_mul(&mut want, a, a, &n, m.params.n0, &mut s);
+                assert_eq!(got, want, "sqr k={k} n={n:x?} a={a:x?}");
+            }
+        }
+    }
+
+    #[test]
+    fn adx_kernels_match_cios_and_oracle() {
+        for k in SIZES {
+            check_size(k);
+        }
+    }
+
+    #[test]
+    fn adx_random_moduli_many() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(99);
+        for k in SIZES {
+            for _ in 0..20 {
+                let mut n: Vec<Limb> = (0..k).map(|_| rng.gen()).collect();
+                n[0] |= 1;
+                n[k - 1] |= 1 << 63;
+                let m = AdxMont::new(MontParams::new(n.clone(), 64 * k), token).unwrap();
+                let nb = big(&n);
+                let mut t = vec![0; m.scratch_len()];
+                let mut s = vec![0; k];
+                let (mut got, mut want) = (vec![0; k], vec![0; k]);
+                for _ in 0..20 {
+                    let a = limbs(
+                        &(big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()) % &nb),
+                        k,
+                    );
+                    let b = limbs(
+                        &(big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()) % &nb),
+                        k,
+                    );
+                    m.mul(&mut got, &a, &b, &mut t);
+                    cios::mont_mul(&mut want, &a, &b, &n, m.params.n0, &mut s);
+                    assert_eq!(got, want);
+                    m.sqr(&mut got, &a, &mut t);
+                    cios::mont_mul(&mut want, &a, &a, &n, m.params.n0, &mut s);
+                    assert_eq!(got, want);
+                }
+            }
+        }
+    }
+
+    /// Full exponentiation through `Modulus` on both backends, every kernel size and one limb
+    /// either side (which take the generic path), against num-bigint's `modpow`.
+    #[test]
+    fn modulus_pow_matches_oracle_both_backends() {
+        use crate::{Algorithm, Backend, Modulus, Nat};
+        let mut rng = ChaCha8Rng::seed_from_u64(2024);
+        let to_nat = |x: &BigUint, k: usize| Nat::from_limbs(limbs(x, k));
+        for &k in &[
+            1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49, 63, 64, 65,
+        ] {
+            for bits in [64 * k, 64 * k - 3] {
+                let mut n =
+                    big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()) | BigUint::from(1u8);
+                n.set_bit(bits as u64 - 1, true);
+                for b in bits as u64..64 * k as u64 {
+                    n.set_bit(b, false);
+                }
+                let nn = to_nat(&n, k);
+                let base = big(&(0..k + 1).map(|_| rng.gen()).collect::<Vec<_>>());
+                let exps = [
+                    BigUint::from(0u8),
+                    BigUint::from(1u8),
+                    &n - 1u8,
+                    big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()),
+                ];
+                for backend in [Backend::Portable, Backend::Adx] {
+                    if !backend.is_supported() {
+                        continue;
+                    }
+                    let m = Modulus::with_options(&nn, Algorithm::Cios, backend).unwrap();
+                    for e in &exps {
+                        let want = base.modpow(e, &n);
+                        let got = m.pow(&to_nat(&base, k + 1), &to_nat(e, k));
+                        assert_eq!(got, to_nat(&want, k), "k={k} bits={bits} {backend:?}");
+                    }
+                    let e = &exps[3];
+                    let want = to_nat(&base.modpow(e, &n), k);
+                    assert_eq!(m.pow_ladder(&to_nat(&base, k + 1), &to_nat(e, k)), want);
+                    assert_eq!(m.pow_vartime(&to_nat(&base, k + 1), &to_nat(e, k)), want);
+                }
+            }
+        }
+    }
+
+    /// The blocked REDC is length-generic over multiples of 8: every such k up to 72 (beyond
+    /// the kernel sizes), against the oracle, with moduli at both ends of the size.
+    #[test]
+    fn redc_blocked_every_multiple_of_eight() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        for k in (8..=72).step_by(8) {
+            for n in moduli(&mut rng, k) {
+                let nb = big(&n);
+                let n0 = crate::mont::params::neg_inverse_mod_word(n[0]);
+                let ops = operands(&mut rng, &n);
+                let r_inv = BigUint::from(1u8) << (64 * k);
+                for a in &ops {
+                    for b in ops.iter().take(4) {
+                        let prod = big(a) * big(b);
+                        let mut t = limbs(&prod, 2 * k);
+                        let mut out = vec![0; k];
+                        redc_blocked::redc_blocked(token, &mut out, &mut t, &n, n0);
+                        let g = big(&out);
+                        assert!(g < nb, "k={k}");
+                        assert_eq!((g * &r_inv) % &nb, prod % &nb, "k={k} n={n:x?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The row kernels behind `mont_mul`/`mont_sqr` (used for sizes the fused kernels do not
+    /// cover) at N = 4 and 8, against generic CIOS.
+    #[test]
+    fn row_kernels_match_cios() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        fn run<const N: usize>(token: AdxToken, rng: &mut ChaCha8Rng) {
+            for n in moduli(rng, N) {
+                let n0 = crate::mont::params::neg_inverse_mod_word(n[0]);
+                let ops = operands(rng, &n);
+                let mut t = vec![0; 3 * N];
+                let (mut got, mut want, mut s) = (vec![0; N], vec![0; N], vec![0; N]);
+                for a in &ops {
+                    for b in &ops {
+                        mont_mul::<N>(token, &mut got, a, b, &n, n0, &mut t);
+                        cios::mont_mul(&mut want, a, b, &n, n0, &mut s);
+                        assert_eq!(got, want, "mul N={N}");
+                    }
+                    mont_sqr::<N>(token, &mut got, a, &n, n0, &mut t);
+                    cios::mont_mul(&mut want, a, a, &n, n0, &mut s);
+                    assert_eq!(got, want, "sqr N={N}");
+                }
+            }
+        }
+        run::<4>(token, &mut rng);
+        run::<8>(token, &mut rng);
+        run::<6>(token, &mut rng);
+    }
+}
