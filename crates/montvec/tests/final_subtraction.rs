@@ -221,7 +221,7 @@ fn products_landing_between_n_and_2n() {
         }
         assert!(minus_one > 0, "no product with result n - 1 for n = {n:x}");
         // Where n is close to R, t >= n is common: insist the search exercised the boundary.
-        if bits % 64 == 0 && n > (r_for(&n) >> 1) + (r_for(&n) >> 3) {
+        if bits.is_multiple_of(64) && n > (r_for(&n) >> 1) + (r_for(&n) >> 3) {
             assert!(high > 0, "no boundary case found for n = {n:x}");
         }
     }
