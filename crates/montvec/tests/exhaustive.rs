@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 
-use montvec::{Modulus, Nat};
+use montvec::{Modulus, MontElem, Nat};
 use num_bigint::BigUint;
 use rand::Rng;
 
@@ -114,47 +114,42 @@ fn pow_vartime_every_odd_modulus_below_1024() {
     exhaustive_pow("pow_vartime", Modulus::pow_vartime, 53);
 }
 
+/// `e` has value `want` (and, in the shared form, the single word `want * R mod n`).
+fn check_elem(m: &Modulus, e: &MontElem, want: u64, n: u64, ctx: &dyn Fn() -> String) {
+    let value = m.from_montgomery(e).unwrap();
+    assert_eq!(value.as_limbs(), [want], "{}: value", ctx());
+    if shared_form(m) {
+        let r_mod_n = ((1u128 << 64) % n as u128) as u64;
+        assert_eq!(
+            e.as_words(),
+            [mul_mod(want, r_mod_n, n)],
+            "{}: words",
+            ctx()
+        );
+    }
+}
+
 /// For odd n < 64, every pair of residues: mul, square, add, sub, and the conversions.
 #[test]
 fn every_pair_of_residues_below_64() {
     for n in (3..64u64).step_by(2) {
-        let r_mod_n = ((1u128 << 64) % n as u128) as u64;
         for (label, m) in moduli(&BigUint::from(n)) {
-            assert_eq!(m.one().as_limbs(), [r_mod_n], "{label}: R mod {n}");
+            let label = label.as_str();
+            check_elem(&m, &m.one(), 1, n, &|| format!("{label}: one mod {n}"));
             let elems: Vec<_> = (0..n).map(|x| m.to_montgomery(&Nat::from_u64(x))).collect();
             for a in 0..n {
                 let ea = &elems[a as usize];
-                assert_eq!(
-                    ea.as_limbs(),
-                    [mul_mod(a, r_mod_n, n)],
-                    "{label}: form of {a} mod {n}"
-                );
-                let sq = m.from_montgomery(&m.square(ea).unwrap()).unwrap();
-                assert_eq!(sq.as_limbs(), [mul_mod(a, a, n)], "{label}: {a}^2 mod {n}");
+                check_elem(&m, ea, a, n, &|| format!("{label}: {a} mod {n}"));
+                let sq = m.square(ea).unwrap();
+                check_elem(&m, &sq, a * a % n, n, &|| format!("{label}: {a}^2 mod {n}"));
                 for b in 0..n {
                     let eb = &elems[b as usize];
-                    let ctx = || format!("{label}: a = {a}, b = {b}, n = {n}");
-                    let p = m.mul(ea, eb).unwrap();
-                    assert_eq!(
-                        p.as_limbs(),
-                        [mul_mod(a * b % n, r_mod_n, n)],
-                        "mul {}",
-                        ctx()
-                    );
-                    let s = m.add(ea, eb).unwrap();
-                    assert_eq!(
-                        s.as_limbs(),
-                        [mul_mod((a + b) % n, r_mod_n, n)],
-                        "add {}",
-                        ctx()
-                    );
-                    let d = m.sub(ea, eb).unwrap();
-                    assert_eq!(
-                        d.as_limbs(),
-                        [mul_mod((a + n - b) % n, r_mod_n, n)],
-                        "sub {}",
-                        ctx()
-                    );
+                    let ctx = |op: &'static str| {
+                        move || format!("{label}: {op} a = {a}, b = {b}, n = {n}")
+                    };
+                    check_elem(&m, &m.mul(ea, eb).unwrap(), a * b % n, n, &ctx("mul"));
+                    check_elem(&m, &m.add(ea, eb).unwrap(), (a + b) % n, n, &ctx("add"));
+                    check_elem(&m, &m.sub(ea, eb).unwrap(), (a + n - b) % n, n, &ctx("sub"));
                 }
             }
         }

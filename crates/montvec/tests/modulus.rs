@@ -226,25 +226,16 @@ fn check_modulus(n: &BigUint, r: &mut impl rand::Rng) {
         assert_eq!(m.modulus().limb_len(), k, "{label}");
         assert_eq!(&to_big(&m.modulus()), n, "{label}");
         let one = m.one();
-        assert_eq!(one.as_limbs().len(), k, "{label}");
-        assert_eq!(
-            limbs_to_big(one.as_limbs()),
-            r_for(n) % n,
-            "{label}: R mod n, n = {n:x}"
-        );
-        assert_eq!(
-            to_big(&m.from_montgomery(&one).unwrap()),
-            BigUint::one(),
-            "{label}"
+        assert_elem(
+            &m,
+            &one,
+            &BigUint::one(),
+            n,
+            &format!("{label}: one = R mod n"),
         );
         for x in &xs {
             let xr = m.to_montgomery(&nat(x));
-            assert_eq!(xr.as_limbs().len(), k, "{label}");
-            assert_eq!(
-                limbs_to_big(xr.as_limbs()),
-                mont_form(x, n),
-                "{label}: x = {x:x}, n = {n:x}"
-            );
+            assert_elem(&m, &xr, x, n, &format!("{label}: to_montgomery({x:x})"));
             let back = m.from_montgomery(&xr).unwrap();
             assert_eq!(back.limb_len(), k, "{label}");
             assert_eq!(to_big(&back), x % n, "{label}: x = {x:x}, n = {n:x}");

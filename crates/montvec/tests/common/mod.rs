@@ -10,7 +10,7 @@
 //! path alone, and `scripts/test` splits the work by backend).
 #![allow(dead_code)]
 
-use montvec::{Algorithm, Backend, Modulus, Nat};
+use montvec::{Algorithm, Backend, Modulus, MontElem, Nat};
 use num_bigint::BigUint;
 use num_traits::One;
 use rand::{Rng, SeedableRng};
@@ -184,4 +184,33 @@ pub fn boundary_moduli(bits: usize) -> Vec<BigUint> {
     v.sort();
     v.dedup();
     v
+}
+
+/// Algorithms whose `MontElem` words are a form of their own rather than the shared x*R mod n
+/// in k limbs below n (IFMA: 52-bit digits below 2n); the tests check those through values
+/// only. Every other algorithm must keep the shared form exactly, fully reduced.
+const OWN_FORM: [&str; 1] = ["ifma"];
+
+/// Whether `m` keeps elements in the shared form x*R mod n, k limbs, below n.
+pub fn shared_form(m: &Modulus) -> bool {
+    !OWN_FORM.contains(&m.algorithm().name())
+}
+
+/// `e` is the element of value `x mod n`: by value always, and word for word (the canonical,
+/// fully reduced x*R mod n) when `m` keeps the shared form.
+pub fn assert_elem(m: &Modulus, e: &MontElem, x: &BigUint, n: &BigUint, ctx: &str) {
+    let value = to_big(&m.from_montgomery(e).unwrap());
+    assert_eq!(value, x % n, "{ctx}: value, n = {n:x}");
+    if shared_form(m) {
+        assert_eq!(
+            e.as_words().len(),
+            limbs_for(n.bits() as usize),
+            "{ctx}: length"
+        );
+        assert_eq!(
+            limbs_to_big(e.as_words()),
+            mont_form(x, n),
+            "{ctx}: words (x*R mod n, fully reduced), n = {n:x}"
+        );
+    }
 }
