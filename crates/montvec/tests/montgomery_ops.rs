@@ -99,9 +99,37 @@ fn specialised_sizes_up_to_8192() {
             let mut xs = interesting_values(n, &mut r, 2);
             if bits > 2112 {
                 // Fewer pairs at the largest sizes: 0, 1, n-1 and one random value.
-                xs = vec![BigUint::zero(), BigUint::one(), n - 1u32, random_below(&mut r, n)];
+                xs = vec![
+                    BigUint::zero(),
+                    BigUint::one(),
+                    n - 1u32,
+                    random_below(&mut r, n),
+                ];
             }
             check_ops(n, &xs);
+        }
+    }
+}
+
+/// Every limb count 1..=70 and a few up to 130: products and squares at the boundary values
+/// (n-1, 1, 0) and a random pair, modulus with a full top limb.
+#[test]
+fn every_limb_count() {
+    let mut r = rng(23);
+    for k in (1..=70usize).chain([95, 96, 97, 127, 128, 129, 130]) {
+        let n = random_odd_modulus(&mut r, 64 * k);
+        let xs = [n.clone() - 1u32, random_below(&mut r, &n)];
+        for (label, m) in moduli(&n) {
+            for a in &xs {
+                let ea = m.to_montgomery(&nat(a));
+                for b in &xs {
+                    let eb = m.to_montgomery(&nat(b));
+                    let p = m.mul(&ea, &eb).unwrap();
+                    assert_elem(&m, &p, &(a * b), &n, &format!("{label}: mul, k = {k}"));
+                }
+                let sq = m.square(&ea).unwrap();
+                assert_elem(&m, &sq, &(a * a), &n, &format!("{label}: square, k = {k}"));
+            }
         }
     }
 }

@@ -193,6 +193,24 @@ fn specialised_sizes_above_2112() {
     check_specialised_sizes(|bits| bits > 2112, 35);
 }
 
+/// Every limb count 1..=70 and a few up to 130 (8320 bits), whatever sizes a kernel may be
+/// specialised for: a full top limb and a part-filled one, one-limb exponents.
+#[test]
+fn every_limb_count() {
+    let mut r = rng(36);
+    for k in (1..=70usize).chain([95, 96, 97, 127, 128, 129, 130]) {
+        for bits in [64 * k, 64 * k - 37] {
+            if bits < 2 {
+                continue;
+            }
+            let n = random_odd_modulus(&mut r, bits);
+            let ms = moduli(&n);
+            let base = nat(&random_bits(&mut r, bits + 64));
+            check_pow(&ms, &n, &base, &Nat::from_u64(r.gen::<u64>() | 1 << 63));
+        }
+    }
+}
+
 /// One full-length 8192-bit exponentiation per (algorithm, backend), by the fixed window
 /// (`pow`, the constant-time path the RSA code uses); about a second each.
 #[test]
