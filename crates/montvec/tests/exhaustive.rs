@@ -105,6 +105,11 @@ fn pow_every_odd_modulus_below_1024() {
 }
 
 #[test]
+fn pow_window_every_odd_modulus_below_1024() {
+    exhaustive_pow("pow_window", Modulus::pow_window, 54);
+}
+
+#[test]
 fn pow_ladder_every_odd_modulus_below_1024() {
     exhaustive_pow("pow_ladder", Modulus::pow_ladder, 52);
 }

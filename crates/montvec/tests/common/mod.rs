@@ -196,11 +196,22 @@ pub fn shared_form(m: &Modulus) -> bool {
     !OWN_FORM.contains(&m.algorithm().name())
 }
 
-/// `e` is the element of value `x mod n`: by value always, and word for word (the canonical,
-/// fully reduced x*R mod n) when `m` keeps the shared form.
+/// `e` is the element of value `x mod n`: by value, by its standard form (the canonical, fully
+/// reduced x*R mod n), and word for word as that form when `m` keeps the shared form.
 pub fn assert_elem(m: &Modulus, e: &MontElem, x: &BigUint, n: &BigUint, ctx: &str) {
     let value = to_big(&m.from_montgomery(e).unwrap());
     assert_eq!(value, x % n, "{ctx}: value, n = {n:x}");
+    let standard = m.to_standard_form(e).unwrap();
+    assert_eq!(
+        standard.limb_len(),
+        limbs_for(n.bits() as usize),
+        "{ctx}: standard length"
+    );
+    assert_eq!(
+        to_big(&standard),
+        mont_form(x, n),
+        "{ctx}: standard form (x*R mod n, fully reduced), n = {n:x}"
+    );
     if shared_form(m) {
         assert_eq!(
             e.as_words().len(),
