@@ -130,9 +130,17 @@ impl Nat {
         let mut limbs = vec![0; n];
         for (i, &c) in bytes.iter().rev().enumerate() {
             let pos = bytes.len() - 1 - i;
-            let d = hex_value(c).ok_or_else(|| Error::InvalidDigit {
-                position: pos,
-                found: s[pos..].chars().next().unwrap_or('?'),
+            let d = hex_value(c).ok_or_else(|| {
+                // The scan runs backwards, so a multi-byte character is met at its last byte:
+                // report it from its first byte (slicing at `pos` would panic).
+                let start = (0..=pos)
+                    .rev()
+                    .find(|&j| s.is_char_boundary(j))
+                    .unwrap_or(0);
+                Error::InvalidDigit {
+                    position: start,
+                    found: s[start..].chars().next().unwrap_or('?'),
+                }
             })?;
             limbs[i / 16] |= (d as Limb) << (4 * (i % 16));
         }

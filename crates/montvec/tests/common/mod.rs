@@ -1,16 +1,30 @@
-//! Shared test support: conversions between `Nat` and the `num-bigint` oracle, and seeded
-//! generators of moduli and operands.
+//! Shared test support: conversions between `Nat` and the `num-bigint` oracle, seeded
+//! generators of moduli and operands, and the list of (algorithm, backend) pairs under test.
+//!
+//! Every test builds its moduli through [`moduli`], which yields one `Modulus` per entry of
+//! `Algorithm::CONCRETE` x the backends under test, plus `Modulus::new` (automatic algorithm,
+//! active backend). New algorithms and backends are picked up without touching the tests.
+//!
+//! The backends under test are `Backend::supported()`, or only the forced one when
+//! `MONTVEC_BACKEND` is set (so `MONTVEC_BACKEND=portable cargo test` checks the portable
+//! path alone, and `scripts/test` splits the work by backend).
 #![allow(dead_code)]
 
-use montvec::Nat;
+use montvec::{Algorithm, Backend, Modulus, MontElem, Nat};
 use num_bigint::BigUint;
+use num_traits::One;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// `Nat` to the oracle's type.
 pub fn to_big(x: &Nat) -> BigUint {
-    let mut digits = Vec::with_capacity(x.limb_len() * 2);
-    for &w in x.as_limbs() {
+    limbs_to_big(x.as_limbs())
+}
+
+/// Little-endian 64-bit limbs to the oracle's type.
+pub fn limbs_to_big(limbs: &[u64]) -> BigUint {
+    let mut digits = Vec::with_capacity(limbs.len() * 2);
+    for &w in limbs {
         digits.push(w as u32);
         digits.push((w >> 32) as u32);
     }
@@ -23,6 +37,32 @@ pub fn from_big(x: &BigUint, limbs: usize) -> Nat {
     assert!(v.len() <= limbs, "value does not fit {limbs} limbs");
     v.resize(limbs, 0);
     Nat::from_limbs(v)
+}
+
+/// The oracle's type to a `Nat` of the fewest limbs that hold it (one for zero).
+pub fn nat(x: &BigUint) -> Nat {
+    from_big(x, x.to_u64_digits().len().max(1))
+}
+
+/// Limb count k of a modulus of `bits` bits.
+pub fn limbs_for(bits: usize) -> usize {
+    bits.div_ceil(64)
+}
+
+/// R = 2^(64k) for the modulus `n`.
+pub fn r_for(n: &BigUint) -> BigUint {
+    BigUint::one() << (64 * limbs_for(n.bits() as usize))
+}
+
+/// `x * R mod n`: the Montgomery form the library must produce, fully reduced.
+pub fn mont_form(x: &BigUint, n: &BigUint) -> BigUint {
+    (x * r_for(n)) % n
+}
+
+/// `x * R^-1 mod n`: the ordinary value of the Montgomery form `x`.
+pub fn mont_value(x: &BigUint, n: &BigUint) -> BigUint {
+    let r_inv = (r_for(n) % n).modinv(n).expect("n odd, so R is invertible");
+    (x * r_inv) % n
 }
 
 /// A seeded RNG, so failures reproduce.
@@ -42,21 +82,146 @@ pub fn random_bits(rng: &mut impl Rng, bits: usize) -> BigUint {
         (1u64 << top) - 1
     };
     v[words - 1] |= 1u64 << (top - 1);
-    let mut digits = Vec::new();
-    for w in v {
-        digits.push(w as u32);
-        digits.push((w >> 32) as u32);
-    }
-    BigUint::new(digits)
+    limbs_to_big(&v)
 }
 
 /// A random odd modulus of exactly `bits` bits (bits >= 2).
 pub fn random_odd_modulus(rng: &mut impl Rng, bits: usize) -> BigUint {
-    random_bits(rng, bits) | BigUint::from(1u32)
+    random_bits(rng, bits) | BigUint::one()
 }
 
 /// A random value below `n`.
 pub fn random_below(rng: &mut impl Rng, n: &BigUint) -> BigUint {
     let bits = n.bits() as usize;
     random_bits(rng, bits + 64) % n
+}
+
+/// The backends under test: the one `MONTVEC_BACKEND` forces, or every supported one.
+pub fn backends() -> Vec<Backend> {
+    match std::env::var("MONTVEC_BACKEND") {
+        Ok(name) if !name.is_empty() => {
+            let active = Backend::active().unwrap_or_else(|e| {
+                panic!("MONTVEC_BACKEND={name:?} is not usable on this machine: {e}")
+            });
+            vec![active]
+        }
+        _ => Backend::supported(),
+    }
+}
+
+/// Every concrete algorithm on every backend under test that runs it.
+pub fn configs() -> Vec<(Algorithm, Backend)> {
+    let mut out = Vec::new();
+    for b in backends() {
+        for a in Algorithm::CONCRETE {
+            if a.runs_on(b) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
+
+/// One prepared modulus per (algorithm, backend) under test, plus `Modulus::new` (automatic
+/// algorithm on the active backend), each with a label for assertion messages.
+pub fn moduli(n: &BigUint) -> Vec<(String, Modulus)> {
+    let k = limbs_for(n.bits() as usize);
+    let nn = from_big(n, k);
+    let mut out = Vec::new();
+    for (a, b) in configs() {
+        let m = Modulus::with_options(&nn, a, b)
+            .unwrap_or_else(|e| panic!("with_options({a}, {b}) rejected n = {n:x}: {e}"));
+        assert_eq!(m.algorithm(), a);
+        assert_eq!(m.backend(), b);
+        out.push((format!("{a}/{b}"), m));
+    }
+    let m = Modulus::new(&nn).unwrap_or_else(|e| panic!("Modulus::new rejected n = {n:x}: {e}"));
+    assert_ne!(
+        m.algorithm(),
+        Algorithm::Auto,
+        "Modulus::algorithm() must be concrete"
+    );
+    out.push((format!("new({}/{})", m.algorithm(), m.backend()), m));
+    out
+}
+
+/// Modulus sizes in bits where length-specific code may live, each with one limb either
+/// side, an odd size inside each limb count, and the largest size we test (8192).
+pub fn specialised_sizes() -> Vec<usize> {
+    let mut v = Vec::new();
+    for limbs in [4usize, 8, 16, 24, 32, 48, 64] {
+        for l in [limbs - 1, limbs, limbs + 1] {
+            v.push(64 * l);
+            v.push(64 * l - 1);
+        }
+    }
+    // IFMA (radix 2^52, 8 digits a register, d = ceil((bits + 2) / 52) digits): one, two and
+    // sixteen registers (the last size of the in-register kernel) and one digit either side.
+    for regs in [1usize, 2, 16] {
+        let bits = 416 * regs - 2;
+        v.extend([bits - 52, bits - 1, bits, bits + 1]);
+    }
+    v.push(8191);
+    v.push(8192);
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Moduli at the final-subtraction boundary for a `bits`-bit size: just below 2^bits
+/// (2^bits - 1, 2^bits - 3, ...) and just above 2^(bits-1) (2^(bits-1) + 1, + 3).
+pub fn boundary_moduli(bits: usize) -> Vec<BigUint> {
+    let top = BigUint::one() << bits;
+    let half = BigUint::one() << (bits - 1);
+    let mut v = vec![&top - 1u32];
+    if bits >= 3 {
+        v.push(&top - 3u32);
+        v.push(&half + 1u32);
+    }
+    if bits >= 4 {
+        v.push(&half + 3u32);
+    }
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Algorithms whose `MontElem` words are a form of their own rather than the shared x*R mod n
+/// in k limbs below n (IFMA: 52-bit digits below 2n); the tests check those through values
+/// only. Every other algorithm must keep the shared form exactly, fully reduced.
+const OWN_FORM: [&str; 1] = ["ifma"];
+
+/// Whether `m` keeps elements in the shared form x*R mod n, k limbs, below n.
+pub fn shared_form(m: &Modulus) -> bool {
+    !OWN_FORM.contains(&m.algorithm().name())
+}
+
+/// `e` is the element of value `x mod n`: by value, by its standard form (the canonical, fully
+/// reduced x*R mod n), and word for word as that form when `m` keeps the shared form.
+pub fn assert_elem(m: &Modulus, e: &MontElem, x: &BigUint, n: &BigUint, ctx: &str) {
+    let value = to_big(&m.from_montgomery(e).unwrap());
+    assert_eq!(value, x % n, "{ctx}: value, n = {n:x}");
+    let standard = m.to_standard_form(e).unwrap();
+    assert_eq!(
+        standard.limb_len(),
+        limbs_for(n.bits() as usize),
+        "{ctx}: standard length"
+    );
+    assert_eq!(
+        to_big(&standard),
+        mont_form(x, n),
+        "{ctx}: standard form (x*R mod n, fully reduced), n = {n:x}"
+    );
+    if shared_form(m) {
+        assert_eq!(
+            e.as_words().len(),
+            limbs_for(n.bits() as usize),
+            "{ctx}: length"
+        );
+        assert_eq!(
+            limbs_to_big(e.as_words()),
+            mont_form(x, n),
+            "{ctx}: words (x*R mod n, fully reduced), n = {n:x}"
+        );
+    }
 }

@@ -1,0 +1,442 @@
+//! `montvec modexp` end to end: the binary on random lines checked against num-bigint for
+//! every `--algorithm` and `--vartime`, the input format (case, leading zeros, whitespace,
+//! CRLF), every kind of bad line (the message names the line, the status is 1, earlier results
+//! stay written), usage errors (status 2), a closed output pipe, and line-by-line streaming.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use montvec::{Algorithm, Backend};
+use num_bigint::BigUint;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn montvec() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_montvec"))
+}
+
+/// Run `montvec modexp ARGS` with `input` on standard input.
+fn modexp(args: &[&str], input: &[u8]) -> Output {
+    let mut child = montvec()
+        .arg("modexp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn montvec");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Feed from a thread so a large output cannot block the child; the child may stop reading
+    // early (on an error), so a failed write here is expected.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for montvec");
+    feeder.join().unwrap();
+    out
+}
+
+fn stdout(o: &Output) -> &str {
+    std::str::from_utf8(&o.stdout).expect("output is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The run succeeded and printed exactly `want` lines.
+fn assert_ok(o: &Output, want: &[String]) {
+    assert!(
+        o.status.success(),
+        "status {:?}, stderr: {}",
+        o.status,
+        stderr(o)
+    );
+    assert!(o.stderr.is_empty(), "unexpected stderr: {}", stderr(o));
+    let got: Vec<&str> = stdout(o).lines().collect();
+    assert_eq!(got.len(), want.len(), "line count");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert_eq!(g, w, "result line {}", i + 1);
+    }
+    assert!(o.stdout.is_empty() || o.stdout.ends_with(b"\n"));
+}
+
+/// The run failed with status 1 on line `line`, after printing `before` results, with a
+/// message containing `why`, and without a panic.
+fn assert_line_error(o: &Output, before: &[&str], line: usize, why: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(1), "status; stderr: {err}");
+    assert!(!err.contains("panicked"), "panic: {err}");
+    assert!(
+        err.contains(&format!("line {line}: ")),
+        "stderr should name line {line}: {err}"
+    );
+    assert!(err.contains(why), "stderr should say {why:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "one message: {err}");
+    let got: Vec<&str> = stdout(o).lines().collect();
+    assert_eq!(got, before, "results before the bad line stay written");
+}
+
+/// A hex string of `x` in random case with 0..3 random leading zeros.
+fn messy_hex(r: &mut impl Rng, x: &BigUint) -> String {
+    let mut s = "0".repeat(r.gen_range(0..3));
+    for c in format!("{x:x}").chars() {
+        s.push(if r.gen() { c.to_ascii_uppercase() } else { c });
+    }
+    s
+}
+
+/// A random value of exactly `bits` bits.
+fn random_bits(r: &mut impl Rng, bits: u64) -> BigUint {
+    let words = bits.div_ceil(64);
+    let mut v = BigUint::from(0u32);
+    for _ in 0..words {
+        v = (v << 64) + BigUint::from(r.gen::<u64>());
+    }
+    (v >> (words * 64 - bits)) | (BigUint::from(1u32) << (bits - 1))
+}
+
+/// `count` random lines and their answers from num-bigint; moduli of 2..=1100 bits, bases up
+/// to twice the modulus length, exponents up to 300 bits, some zero.
+fn random_jobs(seed: u64, count: usize) -> (String, Vec<String>) {
+    let mut r = ChaCha8Rng::seed_from_u64(seed);
+    let mut input = String::new();
+    let mut want = Vec::new();
+    for i in 0..count {
+        let bits = if i % 4 == 0 {
+            r.gen_range(2..=1100)
+        } else {
+            r.gen_range(2..=200)
+        };
+        let n = random_bits(&mut r, bits) | BigUint::from(1u32);
+        let b = if i % 7 == 0 {
+            BigUint::from(0u32)
+        } else {
+            let len = r.gen_range(1..=2 * bits);
+            random_bits(&mut r, len)
+        };
+        let e = if i % 11 == 0 {
+            BigUint::from(0u32)
+        } else {
+            let len = r.gen_range(1..=300);
+            random_bits(&mut r, len)
+        };
+        let line = format!(
+            "{} {} {}\n",
+            messy_hex(&mut r, &b),
+            messy_hex(&mut r, &e),
+            messy_hex(&mut r, &n)
+        );
+        input.push_str(&line);
+        // Every few lines repeat the modulus (the CLI reuses a prepared modulus).
+        if i % 5 == 0 {
+            input.push_str(&format!("{:x} {:x} {:X}\n", e, b, n));
+            want.push(format!("{:x}", b.modpow(&e, &n)));
+            want.push(format!("{:x}", e.modpow(&b, &n)));
+        } else {
+            want.push(format!("{:x}", b.modpow(&e, &n)));
+        }
+    }
+    (input, want)
+}
+
+/// Every `--algorithm` the library names, `ladder`, and `--vartime`.
+fn all_option_sets() -> Vec<Vec<String>> {
+    let mut names = vec!["auto".to_string(), "ladder".to_string()];
+    names.extend(Algorithm::CONCRETE.iter().map(|a| a.name().to_string()));
+    let mut sets = vec![vec![]];
+    for name in &names {
+        sets.push(vec!["--algorithm".into(), name.clone()]);
+        if name != "ladder" {
+            sets.push(vec!["--algorithm".into(), name.clone(), "--vartime".into()]);
+        }
+    }
+    sets.push(vec!["--vartime".into()]);
+    sets
+}
+
+/// Whether `--algorithm name` can run on the backend in effect.
+fn runs_here(args: &[String]) -> bool {
+    let backend = Backend::active().expect("MONTVEC_BACKEND is valid");
+    match args.iter().position(|a| a == "--algorithm") {
+        Some(i) => match args[i + 1].parse::<Algorithm>() {
+            Ok(a) => a == Algorithm::Auto || a.runs_on(backend),
+            Err(_) => true, // ladder
+        },
+        None => true,
+    }
+}
+
+#[test]
+fn random_lines_match_num_bigint_for_every_option() {
+    let (input, want) = random_jobs(1, 60);
+    for (i, set) in all_option_sets().into_iter().enumerate() {
+        let args: Vec<&str> = set.iter().map(String::as_str).collect();
+        let o = modexp(&args, input.as_bytes());
+        if runs_here(&set) {
+            assert_ok(&o, &want);
+        } else {
+            assert_line_error(&o, &[], 1, "cannot use --algorithm");
+        }
+        // A second, different batch for the first option set (the default).
+        if i == 0 {
+            let (input, want) = random_jobs(2, 200);
+            assert_ok(&modexp(&args, input.as_bytes()), &want);
+        }
+    }
+}
+
+#[test]
+fn documented_example_and_edge_values() {
+    let o = modexp(&[], b"3 64 c5\n");
+    assert_ok(&o, &["bc".to_string()]);
+    let input = "0 0 3\n\
+                 0 1 3\n\
+                 1 0 3\n\
+                 2 2 3\n\
+                 5 1 3\n\
+                 ffffffffffffffff 2 ffffffffffffffff\n\
+                 fffffffffffffffe 2 ffffffffffffffff\n\
+                 10000000000000000 1 ffffffffffffffff\n\
+                 00000000000000000000000000000000000002 000000000000000000000000000000003 0000000000000000000000000000000000000000b\n\
+                 ABCDEF abcdef AbCdEf1\n";
+    let abcdef = BigUint::from(0xabcdefu32);
+    let want = [
+        "1".to_string(),
+        "0".to_string(),
+        "1".to_string(),
+        "1".to_string(),
+        "2".to_string(),
+        "0".to_string(),
+        "1".to_string(),
+        "1".to_string(),
+        "8".to_string(),
+        format!("{:x}", abcdef.modpow(&abcdef, &BigUint::from(0xabcdef1u32))),
+    ];
+    for set in all_option_sets().iter().filter(|s| runs_here(s)) {
+        let args: Vec<&str> = set.iter().map(String::as_str).collect();
+        assert_ok(&modexp(&args, input.as_bytes()), &want);
+    }
+}
+
+#[test]
+fn whitespace_crlf_and_missing_final_newline() {
+    let input = "  3 64 c5\n\
+                 3\t64\tc5\r\n\
+                 \t 3  \t 64   c5 \t\r\n\
+                 3 64 c5";
+    let o = modexp(&[], input.as_bytes());
+    assert_ok(&o, &vec!["bc".to_string(); 4]);
+    assert_eq!(stdout(&o), "bc\nbc\nbc\nbc\n");
+}
+
+#[test]
+fn empty_input_gives_empty_output() {
+    let o = modexp(&[], b"");
+    assert_ok(&o, &[]);
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn malformed_lines_name_the_line() {
+    let good = "3 64 c5\n2 10 3e9\n";
+    let before = ["bc", "1d7"]; // 2^16 mod 1001 = 471
+    let cases: [(&str, &str); 17] = [
+        ("\n", "blank line"),
+        ("   \t \n", "blank line"),
+        ("\r\n", "blank line"),
+        ("3 64\n", "expected 3 fields (BASE EXP MODULUS), found 2"),
+        ("3\n", "found 1"),
+        ("3 64 c5 7\n", "found 4"),
+        ("1 2 3 4 5 6 7 8\n", "found 8"),
+        (
+            "0x3 64 c5\n",
+            "BASE: 'x' at character 2 is not a hexadecimal digit",
+        ),
+        ("3 6g c5\n", "EXP: 'g' at character 2"),
+        ("3 64 c5h\n", "MODULUS: 'h' at character 3"),
+        ("3 -1 c5\n", "EXP: '-'"),
+        ("3 64 c5 # comment\n", "found 5"),
+        ("3 é c5\n", "EXP: 'é' at character 1"),
+        ("3\u{a0}64 c5\n", "found 2"),
+        ("3 64 c\u{a0}5 1\n", "found 4"),
+        ("3,64,c5\n", "found 1"),
+        ("3 64 c5\r\r\n", "MODULUS: '\\r'"),
+    ];
+    for (bad, why) in cases {
+        let input = format!("{good}{bad}3 64 c5\n");
+        assert_line_error(&modexp(&[], input.as_bytes()), &before, 3, why);
+    }
+    // Bytes that are not UTF-8.
+    let mut input = good.as_bytes().to_vec();
+    input.extend_from_slice(b"3 6\xff c5\n3 64 c5\n");
+    assert_line_error(&modexp(&[], &input), &before, 3, "not valid UTF-8");
+    // A NUL byte.
+    let input = format!("{good}3 6\0 c5\n");
+    assert_line_error(&modexp(&[], input.as_bytes()), &before, 3, "EXP: '\\0'");
+}
+
+#[test]
+fn invalid_moduli_name_the_line() {
+    let good = "3 64 c5\n";
+    let over = format!("1{}1", "0".repeat(16383)); // 2^65536 + 1: 65537 bits
+    let cases = [
+        (
+            "2 3 0\n".to_string(),
+            "invalid modulus: modulus must be at least 3",
+        ),
+        (
+            "2 3 1\n".to_string(),
+            "invalid modulus: modulus must be at least 3",
+        ),
+        (
+            "2 3 000\n".to_string(),
+            "invalid modulus: modulus must be at least 3",
+        ),
+        (
+            "2 3 4\n".to_string(),
+            "invalid modulus: modulus must be odd",
+        ),
+        (
+            "2 3 c4\n".to_string(),
+            "invalid modulus: modulus must be odd",
+        ),
+        (
+            "2 3 2\n".to_string(),
+            "invalid modulus: modulus must be odd",
+        ),
+        (
+            format!("2 3 {over}\n"),
+            "invalid modulus: modulus of 65537 bits exceeds",
+        ),
+    ];
+    for set in all_option_sets().iter().filter(|s| runs_here(s)) {
+        let args: Vec<&str> = set.iter().map(String::as_str).collect();
+        for (bad, why) in &cases {
+            let input = format!("{good}{good}{bad}{good}");
+            assert_line_error(&modexp(&args, input.as_bytes()), &["bc", "bc"], 3, why);
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["--algorithm", "fast"][..],
+        &["--algorithm"][..],
+        &["--algorithm", "ladder", "--vartime"][..],
+        &["--frobnicate"][..],
+    ] {
+        let o = modexp(args, b"3 64 c5\n");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+        assert!(!o.stderr.is_empty(), "{args:?}");
+    }
+    let o = modexp(&["--algorithm", "fast"], b"");
+    assert!(
+        stderr(&o).contains("ladder"),
+        "lists the choices: {}",
+        stderr(&o)
+    );
+    // Names are case-insensitive, as the library's parser.
+    assert_ok(
+        &modexp(&["--algorithm", "LADDER"], b"3 64 c5\n"),
+        &["bc".to_string()],
+    );
+    assert_ok(
+        &modexp(&["--algorithm", "Auto"], b"3 64 c5\n"),
+        &["bc".to_string()],
+    );
+}
+
+/// Closing the output early (`| head -1`) ends the run with status 1, no panic, no message.
+#[test]
+fn broken_pipe_is_not_a_panic() {
+    let mut child = montvec()
+        .arg("modexp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let line = b"3 64 c5\n".repeat(10_000);
+        for _ in 0..20 {
+            if stdin.write_all(&line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 3];
+    out.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"bc\n");
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    feeder.join().unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "quiet on a closed pipe: {err}");
+    assert_eq!(status.code(), Some(1));
+}
+
+/// One line in, one answer out, before the input ends: the output is flushed while the
+/// program waits for more input.
+#[test]
+fn answers_stream_line_by_line() {
+    let mut child = montvec()
+        .arg("modexp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    for (q, a) in [("3 64 c5", "bc"), ("2 10 3e9", "1d7"), ("0 0 3", "1")] {
+        writeln!(stdin, "{q}").unwrap();
+        stdin.flush().unwrap();
+        match rx.recv_timeout(Duration::from_secs(30)) {
+            Ok(line) => assert_eq!(line, a),
+            Err(_) => {
+                let _ = child.kill();
+                panic!("no answer to {q:?} while the input stays open");
+            }
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+/// Long operands: a 4096-bit modulus with a 4096-bit exponent and a base far above it.
+#[test]
+fn large_operands() {
+    let mut r = ChaCha8Rng::seed_from_u64(3);
+    let n = random_bits(&mut r, 4096) | BigUint::from(1u32);
+    let b = random_bits(&mut r, 9000);
+    let e = random_bits(&mut r, 4096);
+    let input = format!("{b:x} {e:x} {n:x}\n");
+    let want = vec![format!("{:x}", b.modpow(&e, &n))];
+    assert_ok(&modexp(&[], input.as_bytes()), &want);
+    assert_ok(&modexp(&["--algorithm", "ladder"], input.as_bytes()), &want);
+    assert_ok(&modexp(&["--vartime"], input.as_bytes()), &want);
+}

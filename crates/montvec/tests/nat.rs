@@ -1,0 +1,256 @@
+//! `Nat`: hexadecimal, decimal and big-endian byte round trips against num-bigint, announced
+//! lengths, leading zeros, malformed input, and the small accessors.
+
+mod common;
+use common::*;
+
+use montvec::{Error, Nat};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+#[test]
+fn hex_announced_length_is_digits_over_16() {
+    for d in 1..=200usize {
+        let s = "f".repeat(d);
+        let x = Nat::from_hex(&s).unwrap();
+        assert_eq!(x.limb_len(), d.div_ceil(16), "{d} digits");
+        assert_eq!(to_big(&x), (BigUint::from(1u32) << (4 * d)) - 1u32);
+        let z = Nat::from_hex(&"0".repeat(d)).unwrap();
+        assert_eq!(z.limb_len(), d.div_ceil(16));
+        assert_eq!(z.to_hex_vartime(), "0");
+        assert_eq!(z.to_hex_padded(), "0".repeat(16 * d.div_ceil(16)));
+    }
+}
+
+#[test]
+fn hex_leading_zeros_and_case() {
+    let x = Nat::from_hex("0000000000000000000000000000000001").unwrap();
+    assert_eq!(x.limb_len(), 3);
+    assert_eq!(x.as_limbs(), [1, 0, 0]);
+    assert_eq!(x.to_hex_vartime(), "1");
+    assert_eq!(x, Nat::from_u64(1));
+    let lower = Nat::from_hex("deadbeefcafef00d0123456789abcdef").unwrap();
+    let upper = Nat::from_hex("DEADBEEFCAFEF00D0123456789ABCDEF").unwrap();
+    let mixed = Nat::from_hex("DeadBeefCafeF00d0123456789AbCdEf").unwrap();
+    assert_eq!(
+        lower.as_limbs(),
+        [0x0123_4567_89ab_cdef, 0xdead_beef_cafe_f00d]
+    );
+    assert_eq!(upper.as_limbs(), lower.as_limbs());
+    assert_eq!(mixed.as_limbs(), lower.as_limbs());
+    assert_eq!(upper.to_hex_vartime(), "deadbeefcafef00d0123456789abcdef");
+}
+
+#[test]
+fn hex_malformed() {
+    assert_eq!(Nat::from_hex(""), Err(Error::Empty));
+    let cases: [(&str, usize, char); 10] = [
+        ("0x12", 1, 'x'),
+        (" 12", 0, ' '),
+        ("12 ", 2, ' '),
+        ("1g", 1, 'g'),
+        ("G", 0, 'G'),
+        ("+1", 0, '+'),
+        ("-1", 0, '-'),
+        ("12\n", 2, '\n'),
+        ("12\r", 2, '\r'),
+        ("1_000", 1, '_'),
+    ];
+    for (s, position, found) in cases {
+        assert_eq!(
+            Nat::from_hex(s),
+            Err(Error::InvalidDigit { position, found }),
+            "{s:?}"
+        );
+    }
+}
+
+/// Non-ASCII input is an error naming the character, never a panic (the parser must not
+/// slice the string inside a multi-byte character).
+#[test]
+fn hex_non_ascii_is_an_error_not_a_panic() {
+    for (s, position, found) in [
+        ("1é2", 1, 'é'),
+        ("é", 0, 'é'),
+        ("ab€", 2, '€'),
+        ("٣", 0, '٣'),
+        ("0🦀", 1, '🦀'),
+    ] {
+        let r = std::panic::catch_unwind(|| Nat::from_hex(s));
+        let r = r.unwrap_or_else(|_| panic!("Nat::from_hex({s:?}) panicked"));
+        assert_eq!(r, Err(Error::InvalidDigit { position, found }), "{s:?}");
+    }
+}
+
+#[test]
+fn decimal_malformed() {
+    assert_eq!(Nat::from_decimal(""), Err(Error::Empty));
+    for (s, position, found) in [
+        ("12a", 2, 'a'),
+        ("-3", 0, '-'),
+        ("1.5", 1, '.'),
+        (" 1", 0, ' '),
+        ("1é", 1, 'é'),
+        ("٣", 0, '٣'),
+    ] {
+        let r = std::panic::catch_unwind(|| Nat::from_decimal(s));
+        let r = r.unwrap_or_else(|_| panic!("Nat::from_decimal({s:?}) panicked"));
+        assert_eq!(r, Err(Error::InvalidDigit { position, found }), "{s:?}");
+    }
+    // A bad digit after the first 19-digit chunk reports its absolute position.
+    let s = format!("{}x", "1".repeat(40));
+    assert_eq!(
+        Nat::from_decimal(&s),
+        Err(Error::InvalidDigit {
+            position: 40,
+            found: 'x'
+        })
+    );
+}
+
+/// Decimal strings announce at least as many limbs as the largest number of that many digits
+/// needs, and at most one more.
+#[test]
+fn decimal_announced_length_fits_the_largest_value() {
+    for d in 1..=700usize {
+        let nines = "9".repeat(d);
+        let x = Nat::from_decimal(&nines).unwrap();
+        let need = (BigUint::from(10u32).pow(d as u32) - 1u32)
+            .bits()
+            .div_ceil(64) as usize;
+        assert!(
+            x.limb_len() >= need && x.limb_len() <= need + 1,
+            "{d} digits: {} limbs, need {need}",
+            x.limb_len()
+        );
+        assert_eq!(x.to_decimal_vartime(), nines);
+        let z = Nat::from_decimal(&"0".repeat(d)).unwrap();
+        assert_eq!(z.limb_len(), x.limb_len(), "length depends on digits only");
+        assert_eq!(z.to_decimal_vartime(), "0");
+    }
+}
+
+#[test]
+fn decimal_leading_zeros() {
+    let x = Nat::from_decimal("000000000000000000000000000000000000000042").unwrap();
+    assert_eq!(x.to_decimal_vartime(), "42");
+    assert_eq!(x, Nat::from_u64(42));
+    assert_eq!(
+        Nat::from_decimal("18446744073709551616")
+            .unwrap()
+            .as_limbs()[..2],
+        [0, 1]
+    );
+}
+
+#[test]
+fn bytes_lengths() {
+    for len in 0..=40usize {
+        let bytes: Vec<u8> = (0..len)
+            .map(|i| (i as u8).wrapping_mul(37).wrapping_add(1))
+            .collect();
+        let x = Nat::from_be_bytes(&bytes);
+        assert_eq!(x.limb_len(), len.div_ceil(8));
+        assert_eq!(to_big(&x), BigUint::from_bytes_be(&bytes));
+        assert_eq!(x.to_be_bytes(len), bytes);
+        // Longer: left-padded with zeros; shorter: the low bytes.
+        let long = x.to_be_bytes(len + 5);
+        assert_eq!(&long[..5], [0; 5]);
+        assert_eq!(&long[5..], &bytes[..]);
+        if len > 3 {
+            assert_eq!(x.to_be_bytes(len - 3), &bytes[3..]);
+        }
+    }
+}
+
+#[test]
+fn accessors() {
+    let x = Nat::from_hex("8000000000000000000000000000000000000005").unwrap();
+    assert_eq!(x.limb_len(), 3);
+    assert_eq!(x.announced_bits(), 192);
+    assert_eq!(x.bit_length_vartime(), 160);
+    assert_eq!(
+        (x.bit(0), x.bit(1), x.bit(2), x.bit(159), x.bit(158)),
+        (1, 0, 1, 1, 0)
+    );
+    assert_eq!(x.bit(192), 0);
+    assert_eq!(x.bit(10_000), 0);
+    assert!(bool::from(x.is_odd()));
+    assert!(!bool::from(x.is_zero()));
+    assert!(bool::from(Nat::zero(0).is_zero()));
+    assert!(bool::from(Nat::zero(4).is_zero()));
+    assert!(!bool::from(Nat::zero(0).is_odd()));
+    assert_eq!(Nat::zero(0).bit_length_vartime(), 0);
+    assert_eq!(Nat::zero(0).to_hex_padded(), "");
+    assert_eq!(Nat::zero(0).to_hex_vartime(), "0");
+    assert_eq!(Nat::zero(0).to_decimal_vartime(), "0");
+    assert_eq!(Nat::zero(0), Nat::zero(7));
+    assert_ne!(Nat::from_u64(1), Nat::from_limbs(vec![1, 1]));
+    assert_eq!(Nat::from(5u64), Nat::from_limbs(vec![5, 0, 0]));
+    let r = x.resized(5);
+    assert_eq!(r.limb_len(), 5);
+    assert_eq!(r, x);
+    let t = x.resized(1);
+    assert_eq!(t.as_limbs(), [5]);
+    assert_eq!(format!("{:?}", Nat::from_u64(255)), "Nat(0xff)");
+}
+
+#[test]
+fn from_str_hex_or_decimal() {
+    assert_eq!("0x1F".parse::<Nat>().unwrap(), Nat::from_u64(31));
+    assert_eq!("0X1f".parse::<Nat>().unwrap(), Nat::from_u64(31));
+    assert_eq!("31".parse::<Nat>().unwrap(), Nat::from_u64(31));
+    assert_eq!("0x".parse::<Nat>(), Err(Error::Empty));
+    assert_eq!("".parse::<Nat>(), Err(Error::Empty));
+    assert!("1f".parse::<Nat>().is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn hex_round_trip(limbs in prop::collection::vec(any::<u64>(), 0..12), zeros in 0usize..40) {
+        let x = Nat::from_limbs(limbs.clone());
+        let big = to_big(&x);
+        let padded = x.to_hex_padded();
+        prop_assert_eq!(padded.len(), 16 * limbs.len());
+        prop_assert_eq!(x.to_hex_vartime(), format!("{big:x}"));
+        if !limbs.is_empty() {
+            let back = Nat::from_hex(&padded).unwrap();
+            prop_assert_eq!(back.as_limbs(), &limbs[..]);
+        }
+        let s = format!("{}{}", "0".repeat(zeros), x.to_hex_vartime());
+        let y = Nat::from_hex(&s).unwrap();
+        prop_assert_eq!(y.limb_len(), s.len().div_ceil(16));
+        prop_assert_eq!(to_big(&y), big.clone());
+        let y = Nat::from_hex(&s.to_uppercase()).unwrap();
+        prop_assert_eq!(to_big(&y), big);
+    }
+
+    #[test]
+    fn decimal_round_trip(limbs in prop::collection::vec(any::<u64>(), 0..12), zeros in 0usize..40) {
+        let big = limbs_to_big(&limbs);
+        let x = Nat::from_limbs(limbs);
+        prop_assert_eq!(x.to_decimal_vartime(), big.to_string());
+        let s = format!("{}{}", "0".repeat(zeros), big);
+        let y = Nat::from_decimal(&s).unwrap();
+        prop_assert_eq!(to_big(&y), big);
+    }
+
+    #[test]
+    fn bytes_round_trip(bytes in prop::collection::vec(any::<u8>(), 0..100)) {
+        let x = Nat::from_be_bytes(&bytes);
+        prop_assert_eq!(to_big(&x), BigUint::from_bytes_be(&bytes));
+        prop_assert_eq!(x.to_be_bytes(bytes.len()), bytes);
+    }
+
+    #[test]
+    fn bit_length_and_bits(limbs in prop::collection::vec(any::<u64>(), 0..6)) {
+        let x = Nat::from_limbs(limbs);
+        let big = to_big(&x);
+        prop_assert_eq!(x.bit_length_vartime() as u64, big.bits());
+        for i in 0..x.announced_bits() + 3 {
+            prop_assert_eq!(x.bit(i) == 1, big.bit(i as u64));
+        }
+    }
+}
