@@ -179,14 +179,41 @@ impl Algorithm {
     }
 
     /// The algorithm `Auto` picks for a modulus of `bits` bits on `backend`, from
-    /// measurements on this machine (see the README's performance section).
-    pub fn auto_for_bits(_bits: usize, backend: Backend) -> Algorithm {
+    /// `montvec bench --auto-table` on this machine (AMD Zen 5, exp with a full-size exponent,
+    /// one core, 2026-11-22; margin = runner-up's time / winner's):
+    ///
+    /// | bits | ifma backend | adx backend | portable backend |
+    /// |---|---|---|---|
+    /// | 256 | cios 12.8 us (1.35x over ifma) | cios 12.2 us | cios 13.7 us |
+    /// | 384 | ifma 34.3 us (1.05x over redc) | redc 36.1 us | redc 35.7 us |
+    /// | 512 | cios 32.7 us (1.67x over redc) | cios 32.6 us | cios 47.6 us |
+    /// | 768 | ifma 113.6 us (1.56x) | redc 174.9 us | redc 175.7 us |
+    /// | 1024 | ifma 195.1 us (1.15x over cios) | cios 226.4 us | redc 336.7 us |
+    /// | 2048 | ifma 0.83 ms (1.92x) | cios 1.60 ms | redc 2.51 ms |
+    /// | 4096 | ifma 3.92 ms (3.13x) | cios 12.06 ms | redc 19.14 ms |
+    ///
+    /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 4..64
+    /// limbs; on the portable backend the fixed kernels only at 4 and 8 limbs), product then
+    /// REDC elsewhere, and IFMA above 512 bits wherever it runs.
+    pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
+        let k = bits.div_ceil(64);
+        let kernel = crate::mont::fixed::has_kernel(k);
         match backend {
-            Backend::Ifma => Algorithm::Ifma,
-            _ => Algorithm::Cios,
+            Backend::Ifma if bits <= 512 && kernel => Algorithm::Cios,
+            Backend::Ifma if bits <= IFMA_MAX_BITS => Algorithm::Ifma,
+            Backend::Portable if k <= 8 && kernel => Algorithm::Cios,
+            Backend::Portable => Algorithm::Redc,
+            _ if kernel => Algorithm::Cios,
+            _ => Algorithm::Redc,
         }
     }
 }
+
+/// The largest modulus [`Algorithm::Ifma`] takes.
+#[cfg(target_arch = "x86_64")]
+const IFMA_MAX_BITS: usize = crate::mont::ifma::MAX_BITS;
+#[cfg(not(target_arch = "x86_64"))]
+const IFMA_MAX_BITS: usize = 0;
 
 impl core::str::FromStr for Algorithm {
     type Err = Error;

@@ -84,11 +84,9 @@ fn rejects_too_large_accepts_the_largest() {
 /// `Algorithm::Auto` (and so `Modulus::new`) accepts every odd modulus up to
 /// `MAX_MODULUS_BITS` on every backend: for 2^b - 1, 2^b = 1 so 2^(b+5) = 32.
 ///
-/// Ignored while it fails: on an IFMA machine `auto_for_bits` picks the IFMA variant whatever
-/// the size, and that variant rejects moduli above 26622 bits (reported to the lead; run with
-/// `cargo test -p montvec --test modulus -- --ignored`).
+/// Regression: `auto_for_bits` once picked the IFMA variant whatever the size, and that variant
+/// rejects moduli above 26622 bits.
 #[test]
-#[ignore = "known bug: Auto picks IFMA above its 26622-bit limit"]
 fn auto_accepts_every_size_up_to_the_maximum() {
     for bits in [26622usize, 26623, 30001, MAX_MODULUS_BITS] {
         let n = (BigUint::one() << bits) - 1u32;
