@@ -15,6 +15,16 @@ use crate::nat::Nat;
 /// The largest modulus accepted, in bits.
 pub const MAX_MODULUS_BITS: usize = 65536;
 
+/// The exponentiation schedules of [`Modulus::exponentiate`].
+#[derive(Clone, Copy)]
+enum Schedule {
+    /// Whichever constant-time schedule the variant runs faster.
+    Best,
+    Window,
+    Ladder,
+    Vartime,
+}
+
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// An odd modulus n >= 3 of any bit length up to [`MAX_MODULUS_BITS`], ready for Montgomery
@@ -170,7 +180,7 @@ impl Modulus {
     /// `base^exp mod n` in constant time: `base` of any size (reduced first), any exponent,
     /// `0^0 = 1`. The result has k limbs.
     ///
-    /// The schedule is the fixed window over a scattered, mask-selected table (seed 003 §IV,
+    /// The schedule is the fixed window over a mask-selected table (seed 003 §IV,
     /// [`crate::exp::window`]), except where the variant runs the Montgomery ladder faster
     /// (IFMA up to 1664 bits, whose ladder step interleaves its two products: see
     /// [`MontMul::prefers_ladder`]); both are constant time.
@@ -178,17 +188,7 @@ impl Modulus {
     /// Leaks: the announced lengths of `base` and `exp` and the size of n; nothing of the
     /// values (no secret-dependent branch, memory index or division).
     pub fn pow(&self, base: &Nat, exp: &Nat) -> Nat {
-        let b = self.params().to_montgomery(base.as_limbs());
-        let y = with_engine!(&self.engine, m => {
-            let own = m.to_own_form(b.clone());
-            let y = if m.prefers_ladder() {
-                exp::ladder::pow(m, &own, exp.as_limbs())
-            } else {
-                exp::window::pow(m, &own, exp.as_limbs())
-            };
-            m.to_shared_form(y)
-        });
-        self.finish(b, y)
+        self.exponentiate(base, exp, Schedule::Best)
     }
 
     /// `base^exp mod n` by the constant-time fixed window alone (seed 003 §IV), whatever the
@@ -196,12 +196,7 @@ impl Modulus {
     ///
     /// Leaks: as [`Modulus::pow`].
     pub fn pow_window(&self, base: &Nat, exp: &Nat) -> Nat {
-        let b = self.params().to_montgomery(base.as_limbs());
-        let y = with_engine!(&self.engine, m => {
-            let y = exp::window::pow(m, &m.to_own_form(b.clone()), exp.as_limbs());
-            m.to_shared_form(y)
-        });
-        self.finish(b, y)
+        self.exponentiate(base, exp, Schedule::Window)
     }
 
     /// `base^exp mod n` by the Montgomery ladder (seed 002): a multiplication and a squaring
@@ -209,12 +204,7 @@ impl Modulus {
     ///
     /// Leaks: the announced lengths of `base` and `exp` and the size of n.
     pub fn pow_ladder(&self, base: &Nat, exp: &Nat) -> Nat {
-        let b = self.params().to_montgomery(base.as_limbs());
-        let y = with_engine!(&self.engine, m => {
-            let y = exp::ladder::pow(m, &m.to_own_form(b.clone()), exp.as_limbs());
-            m.to_shared_form(y)
-        });
-        self.finish(b, y)
+        self.exponentiate(base, exp, Schedule::Ladder)
     }
 
     /// `base^exp mod n` by sliding windows, for a **public** exponent.
@@ -222,17 +212,25 @@ impl Modulus {
     /// Leaks: the exponent (its bits set the sequence of operations); nothing of `base`
     /// beyond its announced length.
     pub fn pow_vartime(&self, base: &Nat, exp: &Nat) -> Nat {
-        let b = self.params().to_montgomery(base.as_limbs());
-        let y = with_engine!(&self.engine, m => {
-            let y = exp::vartime::pow_vartime(m, &m.to_own_form(b.clone()), exp.as_limbs());
-            m.to_shared_form(y)
-        });
-        self.finish(b, y)
+        self.exponentiate(base, exp, Schedule::Vartime)
     }
 
-    fn finish(&self, mut base: Vec<Limb>, mut y: Vec<Limb>) -> Nat {
+    /// Into the shared Montgomery form, into the variant's own, the schedule, and back.
+    fn exponentiate(&self, base: &Nat, exp: &Nat, schedule: Schedule) -> Nat {
+        let mut b = self.params().to_montgomery(base.as_limbs());
+        let e = exp.as_limbs();
+        let mut y = with_engine!(&self.engine, m => {
+            let own = m.to_own_form(b.clone());
+            let y = match schedule {
+                Schedule::Best if m.prefers_ladder() => exp::ladder::pow(m, &own, e),
+                Schedule::Best | Schedule::Window => exp::window::pow(m, &own, e),
+                Schedule::Ladder => exp::ladder::pow(m, &own, e),
+                Schedule::Vartime => exp::vartime::pow_vartime(m, &own, e),
+            };
+            m.to_shared_form(y)
+        });
         let out = Nat::from_limbs(self.params().from_montgomery(&y));
-        base.zeroize();
+        b.zeroize();
         y.zeroize();
         out
     }
