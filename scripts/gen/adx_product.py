@@ -43,13 +43,17 @@ def kernel(n):
         lines.append((f"{op} {w[j]}, {t}", f"w{j} += lo + CF"))
         give(t)
     lines.append((f"adc {w[n]}, 0", f"w{n} = hi + CF: the row a b[0] < 2^(64({n}+1)), no carry out"))
+    # A register kept at zero when one is spare (N <= 8): `xor zr, zr` both zeroes it and
+    # clears CF and OF at the start of each row.
+    zr = take() if n + 3 <= len(POOL) else None
     for i in range(1, n):
         # Row i: w[i..=i+n] += a * b[i]; lo halves on the CF chain (adcx), hi halves on the
         # OF chain (adox).
         lo = take()
         hi = take()
         lines.append((f"mov rdx, qword ptr [rcx + {8 * i}]", f"rdx = b[{i}]"))
-        lines.append((f"xor {lo}, {lo}", "CF = OF = 0"))
+        clear = zr or lo
+        lines.append((f"xor {clear}, {clear}", "CF = OF = 0 (also cuts the flags' dependency on the last row)"))
         for j in range(n):
             lines.append((f"mulx {hi}, {lo}, qword ptr [rsi + {8 * j}]", f"(hi : lo) = a[{j}] b[{i}]"))
             lines.append((f"adcx {w[i + j]}, {lo}", f"w{i + j} += lo + CF"))
@@ -58,16 +62,20 @@ def kernel(n):
                 give(w.pop(i))
             if j < n - 1:
                 lines.append((f"adox {w[i + j + 1]}, {hi}", f"w{i + j + 1} += hi + OF"))
-        z = lo
-        lines.append((f"mov {z}, 0", "zero; mov keeps the flags"))
+        z = zr
+        if zr is None:
+            z = lo
+            lines.append((f"mov {z}, 0", "zero; mov keeps the flags"))
         lines.append((f"adox {hi}, {z}", "hi += OF"))
         lines.append((f"adcx {hi}, {z}", f"w{i + n} = hi + OF + CF: the window < 2^(64({n}+1)), no carry out"))
         w[i + n] = hi
-        give(z)
+        give(lo)
     for k in range(n, 2 * n):
         lines.append((f"mov qword ptr [rdi + {8 * k}], {w[k]}", f"out[{k}]"))
+    # rbx and rbp are reserved by LLVM (no operands): saved here. The other callee-saved
+    # registers are declared clobbers, so a caller that loops saves them once.
     saved = [r for r in ("rbx", "rbp") if r in used]
-    pre = [(f"push {r}", "reserved by LLVM: saved") for r in saved]
+    pre = [(f"push {r}", "reserved by LLVM: saved here") for r in saved]
     post = [(f"pop {r}", "restored") for r in reversed(saved)]
     clobbers = [r for r in POOL if r in used and r not in saved]
     return pre + lines + post, clobbers, bool(saved)
@@ -80,14 +88,14 @@ def emit(n):
     out.append(f"/// `out = a * b` for {n}-limb operands: {muls} `mulx`, rows on the two carry chains.")
     out.append("///")
     out.append("/// Leaks: nothing (straight-line code, fixed addresses).")
-    out.append("#[inline]")
+    out.append("#[inline(always)]")
     out.append(f"pub fn mul_{n}(_adx: AdxToken, out: &mut [Limb; {2 * n}], a: &[Limb; {n}], b: &[Limb; {n}]) {{")
     out.append("    // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads")
     out.append(f"    // a[0..{n}] and b[0..{n}] and writes out[0..{2 * n}], all in bounds of the borrowed")
     out.append("    // arrays, which cannot alias (`&mut` vs `&`). Every register it writes is declared")
     if pushes:
-        out.append("    // (rbx/rbp, reserved by LLVM, are pushed and popped inside, so the block uses the")
-        out.append("    // stack: no `nostack`); flags are clobbered (no `preserves_flags`).")
+        out.append("    // below, except rbx/rbp (reserved by LLVM), which are pushed and popped inside, so")
+        out.append("    // the block uses the stack (no `nostack`); flags are clobbered.")
     else:
         out.append("    // below; flags are clobbered (no `preserves_flags`).")
     out.append("    unsafe {")

@@ -36,6 +36,19 @@ use crate::limb::Limb;
 /// Leaks: the lengths only.
 #[inline]
 pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(token) = adx::token() {
+        if adx::product(token, out, a, b) {
+            return;
+        }
+    }
+    product_portable(out, a, b);
+}
+
+/// [`product`] without the ADX kernels, out of line so that `product` stays small enough to
+/// inline (its ADX path is then one load, one compare and one call).
+#[inline(never)]
+fn product_portable(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     if a.len() == b.len() && a.len() < karatsuba::THRESHOLD {
         product_base(out, a, b);
         return;

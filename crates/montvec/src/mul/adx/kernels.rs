@@ -7,7 +7,7 @@ use crate::limb::Limb;
 /// `out = a * b` for 2-limb operands: 4 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
+#[inline(always)]
 pub fn mul_2(_adx: AdxToken, out: &mut [Limb; 4], a: &[Limb; 2], b: &[Limb; 2]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
     // a[0..2] and b[0..2] and writes out[0..4], all in bounds of the borrowed
@@ -15,25 +15,24 @@ pub fn mul_2(_adx: AdxToken, out: &mut [Limb; 4], a: &[Limb; 2], b: &[Limb; 2]) 
     // below; flags are clobbered (no `preserves_flags`).
     unsafe {
         core::arch::asm!(
-            "mov rdx, qword ptr [rcx]",          // rdx = b[0]
-            "mulx r8, rax, qword ptr [rsi]",     // (w1 : w0) = a[0] b[0]
-            "mov qword ptr [rdi], rax",          // out[0] is final
-            "mulx rax, r9, qword ptr [rsi + 8]", // (hi : lo) = a[1] b[0]
-            "add r8, r9",                        // w1 += lo + CF
-            "adc rax, 0",                        // w2 = hi + CF: the row a b[0] < 2^(64(2+1)), no carry out
-            "mov rdx, qword ptr [rcx + 8]",      // rdx = b[1]
-            "xor r9, r9",                        // CF = OF = 0
-            "mulx r10, r9, qword ptr [rsi + 0]", // (hi : lo) = a[0] b[1]
-            "adcx r8, r9",                       // w1 += lo + CF
-            "mov qword ptr [rdi + 8], r8",       // out[1] is final
-            "adox rax, r10",                     // w2 += hi + OF
-            "mulx r10, r9, qword ptr [rsi + 8]", // (hi : lo) = a[1] b[1]
-            "adcx rax, r9",                      // w2 += lo + CF
-            "mov r9, 0",                         // zero; mov keeps the flags
-            "adox r10, r9",                      // hi += OF
-            "adcx r10, r9",                      // w3 = hi + OF + CF: the window < 2^(64(2+1)), no carry out
-            "mov qword ptr [rdi + 16], rax",     // out[2]
-            "mov qword ptr [rdi + 24], r10",     // out[3]
+            "mov rdx, qword ptr [rcx]",           // rdx = b[0]
+            "mulx r8, rax, qword ptr [rsi]",      // (w1 : w0) = a[0] b[0]
+            "mov qword ptr [rdi], rax",           // out[0] is final
+            "mulx rax, r9, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[0]
+            "add r8, r9",                         // w1 += lo + CF
+            "adc rax, 0",                         // w2 = hi + CF: the row a b[0] < 2^(64(2+1)), no carry out
+            "mov rdx, qword ptr [rcx + 8]",       // rdx = b[1]
+            "xor r9, r9",                         // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r11, r10, qword ptr [rsi + 0]", // (hi : lo) = a[0] b[1]
+            "adcx r8, r10",                       // w1 += lo + CF
+            "mov qword ptr [rdi + 8], r8",        // out[1] is final
+            "adox rax, r11",                      // w2 += hi + OF
+            "mulx r11, r10, qword ptr [rsi + 8]", // (hi : lo) = a[1] b[1]
+            "adcx rax, r10",                      // w2 += lo + CF
+            "adox r11, r9",                       // hi += OF
+            "adcx r11, r9",                       // w3 = hi + OF + CF: the window < 2^(64(2+1)), no carry out
+            "mov qword ptr [rdi + 16], rax",      // out[2]
+            "mov qword ptr [rdi + 24], r11",      // out[3]
             in("rdi") out.as_mut_ptr(),
             in("rsi") a.as_ptr(),
             in("rcx") b.as_ptr(),
@@ -42,6 +41,7 @@ pub fn mul_2(_adx: AdxToken, out: &mut [Limb; 4], a: &[Limb; 2], b: &[Limb; 2]) 
             out("r8") _,
             out("r9") _,
             out("r10") _,
+            out("r11") _,
             options(nostack),
         );
     }
@@ -50,7 +50,7 @@ pub fn mul_2(_adx: AdxToken, out: &mut [Limb; 4], a: &[Limb; 2], b: &[Limb; 2]) 
 /// `out = a * b` for 3-limb operands: 9 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
+#[inline(always)]
 pub fn mul_3(_adx: AdxToken, out: &mut [Limb; 6], a: &[Limb; 3], b: &[Limb; 3]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
     // a[0..3] and b[0..3] and writes out[0..6], all in bounds of the borrowed
@@ -67,35 +67,33 @@ pub fn mul_3(_adx: AdxToken, out: &mut [Limb; 6], a: &[Limb; 3], b: &[Limb; 3]) 
             "adc rax, r10",                        // w2 += lo + CF
             "adc r9, 0",                           // w3 = hi + CF: the row a b[0] < 2^(64(3+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor r10, r10",                        // CF = OF = 0
-            "mulx r11, r10, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
-            "adcx r8, r10",                        // w1 += lo + CF
+            "xor r10, r10",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r12, r11, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
+            "adcx r8, r11",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
-            "adox rax, r11",                       // w2 += hi + OF
-            "mulx r11, r10, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
-            "adcx rax, r10",                       // w2 += lo + CF
-            "adox r9, r11",                        // w3 += hi + OF
-            "mulx r11, r10, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
-            "adcx r9, r10",                        // w3 += lo + CF
-            "mov r10, 0",                          // zero; mov keeps the flags
-            "adox r11, r10",                       // hi += OF
-            "adcx r11, r10",                       // w4 = hi + OF + CF: the window < 2^(64(3+1)), no carry out
+            "adox rax, r12",                       // w2 += hi + OF
+            "mulx r12, r11, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
+            "adcx rax, r11",                       // w2 += lo + CF
+            "adox r9, r12",                        // w3 += hi + OF
+            "mulx r12, r11, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
+            "adcx r9, r11",                        // w3 += lo + CF
+            "adox r12, r10",                       // hi += OF
+            "adcx r12, r10",                       // w4 = hi + OF + CF: the window < 2^(64(3+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor r10, r10",                        // CF = OF = 0
-            "mulx r8, r10, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
-            "adcx rax, r10",                       // w2 += lo + CF
+            "xor r10, r10",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r8, r11, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
+            "adcx rax, r11",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
             "adox r9, r8",                         // w3 += hi + OF
-            "mulx r8, r10, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
-            "adcx r9, r10",                        // w3 += lo + CF
-            "adox r11, r8",                        // w4 += hi + OF
-            "mulx r8, r10, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
-            "adcx r11, r10",                       // w4 += lo + CF
-            "mov r10, 0",                          // zero; mov keeps the flags
+            "mulx r8, r11, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
+            "adcx r9, r11",                        // w3 += lo + CF
+            "adox r12, r8",                        // w4 += hi + OF
+            "mulx r8, r11, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
+            "adcx r12, r11",                       // w4 += lo + CF
             "adox r8, r10",                        // hi += OF
             "adcx r8, r10",                        // w5 = hi + OF + CF: the window < 2^(64(3+1)), no carry out
             "mov qword ptr [rdi + 24], r9",        // out[3]
-            "mov qword ptr [rdi + 32], r11",       // out[4]
+            "mov qword ptr [rdi + 32], r12",       // out[4]
             "mov qword ptr [rdi + 40], r8",        // out[5]
             in("rdi") out.as_mut_ptr(),
             in("rsi") a.as_ptr(),
@@ -106,6 +104,7 @@ pub fn mul_3(_adx: AdxToken, out: &mut [Limb; 6], a: &[Limb; 3], b: &[Limb; 3]) 
             out("r9") _,
             out("r10") _,
             out("r11") _,
+            out("r12") _,
             options(nostack),
         );
     }
@@ -114,7 +113,7 @@ pub fn mul_3(_adx: AdxToken, out: &mut [Limb; 6], a: &[Limb; 3], b: &[Limb; 3]) 
 /// `out = a * b` for 4-limb operands: 16 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
+#[inline(always)]
 pub fn mul_4(_adx: AdxToken, out: &mut [Limb; 8], a: &[Limb; 4], b: &[Limb; 4]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
     // a[0..4] and b[0..4] and writes out[0..8], all in bounds of the borrowed
@@ -133,58 +132,55 @@ pub fn mul_4(_adx: AdxToken, out: &mut [Limb; 8], a: &[Limb; 4], b: &[Limb; 4]) 
             "adc r9, r11",                         // w3 += lo + CF
             "adc r10, 0",                          // w4 = hi + CF: the row a b[0] < 2^(64(4+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor r11, r11",                        // CF = OF = 0
-            "mulx r12, r11, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
-            "adcx r8, r11",                        // w1 += lo + CF
+            "xor r11, r11",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r13, r12, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
+            "adcx r8, r12",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
-            "adox rax, r12",                       // w2 += hi + OF
-            "mulx r12, r11, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
-            "adcx rax, r11",                       // w2 += lo + CF
-            "adox r9, r12",                        // w3 += hi + OF
-            "mulx r12, r11, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
-            "adcx r9, r11",                        // w3 += lo + CF
-            "adox r10, r12",                       // w4 += hi + OF
-            "mulx r12, r11, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[1]
-            "adcx r10, r11",                       // w4 += lo + CF
-            "mov r11, 0",                          // zero; mov keeps the flags
-            "adox r12, r11",                       // hi += OF
-            "adcx r12, r11",                       // w5 = hi + OF + CF: the window < 2^(64(4+1)), no carry out
+            "adox rax, r13",                       // w2 += hi + OF
+            "mulx r13, r12, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
+            "adcx rax, r12",                       // w2 += lo + CF
+            "adox r9, r13",                        // w3 += hi + OF
+            "mulx r13, r12, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
+            "adcx r9, r12",                        // w3 += lo + CF
+            "adox r10, r13",                       // w4 += hi + OF
+            "mulx r13, r12, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[1]
+            "adcx r10, r12",                       // w4 += lo + CF
+            "adox r13, r11",                       // hi += OF
+            "adcx r13, r11",                       // w5 = hi + OF + CF: the window < 2^(64(4+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor r11, r11",                        // CF = OF = 0
-            "mulx r8, r11, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
-            "adcx rax, r11",                       // w2 += lo + CF
+            "xor r11, r11",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r8, r12, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
+            "adcx rax, r12",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
             "adox r9, r8",                         // w3 += hi + OF
-            "mulx r8, r11, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
-            "adcx r9, r11",                        // w3 += lo + CF
+            "mulx r8, r12, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
+            "adcx r9, r12",                        // w3 += lo + CF
             "adox r10, r8",                        // w4 += hi + OF
-            "mulx r8, r11, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
-            "adcx r10, r11",                       // w4 += lo + CF
-            "adox r12, r8",                        // w5 += hi + OF
-            "mulx r8, r11, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[2]
-            "adcx r12, r11",                       // w5 += lo + CF
-            "mov r11, 0",                          // zero; mov keeps the flags
+            "mulx r8, r12, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
+            "adcx r10, r12",                       // w4 += lo + CF
+            "adox r13, r8",                        // w5 += hi + OF
+            "mulx r8, r12, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[2]
+            "adcx r13, r12",                       // w5 += lo + CF
             "adox r8, r11",                        // hi += OF
             "adcx r8, r11",                        // w6 = hi + OF + CF: the window < 2^(64(4+1)), no carry out
             "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "xor r11, r11",                        // CF = OF = 0
-            "mulx rax, r11, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
-            "adcx r9, r11",                        // w3 += lo + CF
+            "xor r11, r11",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx rax, r12, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
+            "adcx r9, r12",                        // w3 += lo + CF
             "mov qword ptr [rdi + 24], r9",        // out[3] is final
             "adox r10, rax",                       // w4 += hi + OF
-            "mulx rax, r11, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[3]
-            "adcx r10, r11",                       // w4 += lo + CF
-            "adox r12, rax",                       // w5 += hi + OF
-            "mulx rax, r11, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[3]
-            "adcx r12, r11",                       // w5 += lo + CF
+            "mulx rax, r12, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[3]
+            "adcx r10, r12",                       // w4 += lo + CF
+            "adox r13, rax",                       // w5 += hi + OF
+            "mulx rax, r12, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[3]
+            "adcx r13, r12",                       // w5 += lo + CF
             "adox r8, rax",                        // w6 += hi + OF
-            "mulx rax, r11, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[3]
-            "adcx r8, r11",                        // w6 += lo + CF
-            "mov r11, 0",                          // zero; mov keeps the flags
+            "mulx rax, r12, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[3]
+            "adcx r8, r12",                        // w6 += lo + CF
             "adox rax, r11",                       // hi += OF
             "adcx rax, r11",                       // w7 = hi + OF + CF: the window < 2^(64(4+1)), no carry out
             "mov qword ptr [rdi + 32], r10",       // out[4]
-            "mov qword ptr [rdi + 40], r12",       // out[5]
+            "mov qword ptr [rdi + 40], r13",       // out[5]
             "mov qword ptr [rdi + 48], r8",        // out[6]
             "mov qword ptr [rdi + 56], rax",       // out[7]
             in("rdi") out.as_mut_ptr(),
@@ -197,6 +193,7 @@ pub fn mul_4(_adx: AdxToken, out: &mut [Limb; 8], a: &[Limb; 4], b: &[Limb; 4]) 
             out("r10") _,
             out("r11") _,
             out("r12") _,
+            out("r13") _,
             options(nostack),
         );
     }
@@ -205,7 +202,7 @@ pub fn mul_4(_adx: AdxToken, out: &mut [Limb; 8], a: &[Limb; 4], b: &[Limb; 4]) 
 /// `out = a * b` for 5-limb operands: 25 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
+#[inline(always)]
 pub fn mul_5(_adx: AdxToken, out: &mut [Limb; 10], a: &[Limb; 5], b: &[Limb; 5]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
     // a[0..5] and b[0..5] and writes out[0..10], all in bounds of the borrowed
@@ -226,87 +223,83 @@ pub fn mul_5(_adx: AdxToken, out: &mut [Limb; 10], a: &[Limb; 5], b: &[Limb; 5])
             "adc r10, r12",                        // w4 += lo + CF
             "adc r11, 0",                          // w5 = hi + CF: the row a b[0] < 2^(64(5+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor r12, r12",                        // CF = OF = 0
-            "mulx r13, r12, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
-            "adcx r8, r12",                        // w1 += lo + CF
+            "xor r12, r12",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r14, r13, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
+            "adcx r8, r13",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
-            "adox rax, r13",                       // w2 += hi + OF
-            "mulx r13, r12, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
-            "adcx rax, r12",                       // w2 += lo + CF
-            "adox r9, r13",                        // w3 += hi + OF
-            "mulx r13, r12, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
-            "adcx r9, r12",                        // w3 += lo + CF
-            "adox r10, r13",                       // w4 += hi + OF
-            "mulx r13, r12, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[1]
-            "adcx r10, r12",                       // w4 += lo + CF
-            "adox r11, r13",                       // w5 += hi + OF
-            "mulx r13, r12, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[1]
-            "adcx r11, r12",                       // w5 += lo + CF
-            "mov r12, 0",                          // zero; mov keeps the flags
-            "adox r13, r12",                       // hi += OF
-            "adcx r13, r12",                       // w6 = hi + OF + CF: the window < 2^(64(5+1)), no carry out
+            "adox rax, r14",                       // w2 += hi + OF
+            "mulx r14, r13, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
+            "adcx rax, r13",                       // w2 += lo + CF
+            "adox r9, r14",                        // w3 += hi + OF
+            "mulx r14, r13, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
+            "adcx r9, r13",                        // w3 += lo + CF
+            "adox r10, r14",                       // w4 += hi + OF
+            "mulx r14, r13, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[1]
+            "adcx r10, r13",                       // w4 += lo + CF
+            "adox r11, r14",                       // w5 += hi + OF
+            "mulx r14, r13, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[1]
+            "adcx r11, r13",                       // w5 += lo + CF
+            "adox r14, r12",                       // hi += OF
+            "adcx r14, r12",                       // w6 = hi + OF + CF: the window < 2^(64(5+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor r12, r12",                        // CF = OF = 0
-            "mulx r8, r12, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
-            "adcx rax, r12",                       // w2 += lo + CF
+            "xor r12, r12",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r8, r13, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
+            "adcx rax, r13",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
             "adox r9, r8",                         // w3 += hi + OF
-            "mulx r8, r12, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
-            "adcx r9, r12",                        // w3 += lo + CF
+            "mulx r8, r13, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
+            "adcx r9, r13",                        // w3 += lo + CF
             "adox r10, r8",                        // w4 += hi + OF
-            "mulx r8, r12, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
-            "adcx r10, r12",                       // w4 += lo + CF
+            "mulx r8, r13, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
+            "adcx r10, r13",                       // w4 += lo + CF
             "adox r11, r8",                        // w5 += hi + OF
-            "mulx r8, r12, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[2]
-            "adcx r11, r12",                       // w5 += lo + CF
-            "adox r13, r8",                        // w6 += hi + OF
-            "mulx r8, r12, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[2]
-            "adcx r13, r12",                       // w6 += lo + CF
-            "mov r12, 0",                          // zero; mov keeps the flags
+            "mulx r8, r13, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[2]
+            "adcx r11, r13",                       // w5 += lo + CF
+            "adox r14, r8",                        // w6 += hi + OF
+            "mulx r8, r13, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[2]
+            "adcx r14, r13",                       // w6 += lo + CF
             "adox r8, r12",                        // hi += OF
             "adcx r8, r12",                        // w7 = hi + OF + CF: the window < 2^(64(5+1)), no carry out
             "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "xor r12, r12",                        // CF = OF = 0
-            "mulx rax, r12, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
-            "adcx r9, r12",                        // w3 += lo + CF
+            "xor r12, r12",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx rax, r13, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
+            "adcx r9, r13",                        // w3 += lo + CF
             "mov qword ptr [rdi + 24], r9",        // out[3] is final
             "adox r10, rax",                       // w4 += hi + OF
-            "mulx rax, r12, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[3]
-            "adcx r10, r12",                       // w4 += lo + CF
+            "mulx rax, r13, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[3]
+            "adcx r10, r13",                       // w4 += lo + CF
             "adox r11, rax",                       // w5 += hi + OF
-            "mulx rax, r12, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[3]
-            "adcx r11, r12",                       // w5 += lo + CF
-            "adox r13, rax",                       // w6 += hi + OF
-            "mulx rax, r12, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[3]
-            "adcx r13, r12",                       // w6 += lo + CF
+            "mulx rax, r13, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[3]
+            "adcx r11, r13",                       // w5 += lo + CF
+            "adox r14, rax",                       // w6 += hi + OF
+            "mulx rax, r13, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[3]
+            "adcx r14, r13",                       // w6 += lo + CF
             "adox r8, rax",                        // w7 += hi + OF
-            "mulx rax, r12, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[3]
-            "adcx r8, r12",                        // w7 += lo + CF
-            "mov r12, 0",                          // zero; mov keeps the flags
+            "mulx rax, r13, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[3]
+            "adcx r8, r13",                        // w7 += lo + CF
             "adox rax, r12",                       // hi += OF
             "adcx rax, r12",                       // w8 = hi + OF + CF: the window < 2^(64(5+1)), no carry out
             "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
-            "xor r12, r12",                        // CF = OF = 0
-            "mulx r9, r12, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
-            "adcx r10, r12",                       // w4 += lo + CF
+            "xor r12, r12",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r9, r13, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
+            "adcx r10, r13",                       // w4 += lo + CF
             "mov qword ptr [rdi + 32], r10",       // out[4] is final
             "adox r11, r9",                        // w5 += hi + OF
-            "mulx r9, r12, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[4]
-            "adcx r11, r12",                       // w5 += lo + CF
-            "adox r13, r9",                        // w6 += hi + OF
-            "mulx r9, r12, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[4]
-            "adcx r13, r12",                       // w6 += lo + CF
+            "mulx r9, r13, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[4]
+            "adcx r11, r13",                       // w5 += lo + CF
+            "adox r14, r9",                        // w6 += hi + OF
+            "mulx r9, r13, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[4]
+            "adcx r14, r13",                       // w6 += lo + CF
             "adox r8, r9",                         // w7 += hi + OF
-            "mulx r9, r12, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[4]
-            "adcx r8, r12",                        // w7 += lo + CF
+            "mulx r9, r13, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[4]
+            "adcx r8, r13",                        // w7 += lo + CF
             "adox rax, r9",                        // w8 += hi + OF
-            "mulx r9, r12, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[4]
-            "adcx rax, r12",                       // w8 += lo + CF
-            "mov r12, 0",                          // zero; mov keeps the flags
+            "mulx r9, r13, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[4]
+            "adcx rax, r13",                       // w8 += lo + CF
             "adox r9, r12",                        // hi += OF
             "adcx r9, r12",                        // w9 = hi + OF + CF: the window < 2^(64(5+1)), no carry out
             "mov qword ptr [rdi + 40], r11",       // out[5]
-            "mov qword ptr [rdi + 48], r13",       // out[6]
+            "mov qword ptr [rdi + 48], r14",       // out[6]
             "mov qword ptr [rdi + 56], r8",        // out[7]
             "mov qword ptr [rdi + 64], rax",       // out[8]
             "mov qword ptr [rdi + 72], r9",        // out[9]
@@ -321,6 +314,7 @@ pub fn mul_5(_adx: AdxToken, out: &mut [Limb; 10], a: &[Limb; 5], b: &[Limb; 5])
             out("r11") _,
             out("r12") _,
             out("r13") _,
+            out("r14") _,
             options(nostack),
         );
     }
@@ -329,7 +323,7 @@ pub fn mul_5(_adx: AdxToken, out: &mut [Limb; 10], a: &[Limb; 5], b: &[Limb; 5])
 /// `out = a * b` for 6-limb operands: 36 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
+#[inline(always)]
 pub fn mul_6(_adx: AdxToken, out: &mut [Limb; 12], a: &[Limb; 6], b: &[Limb; 6]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
     // a[0..6] and b[0..6] and writes out[0..12], all in bounds of the borrowed
@@ -352,172 +346,7 @@ pub fn mul_6(_adx: AdxToken, out: &mut [Limb; 12], a: &[Limb; 6], b: &[Limb; 6])
             "adc r11, r13",                        // w5 += lo + CF
             "adc r12, 0",                          // w6 = hi + CF: the row a b[0] < 2^(64(6+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor r13, r13",                        // CF = OF = 0
-            "mulx r14, r13, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
-            "adcx r8, r13",                        // w1 += lo + CF
-            "mov qword ptr [rdi + 8], r8",         // out[1] is final
-            "adox rax, r14",                       // w2 += hi + OF
-            "mulx r14, r13, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
-            "adcx rax, r13",                       // w2 += lo + CF
-            "adox r9, r14",                        // w3 += hi + OF
-            "mulx r14, r13, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
-            "adcx r9, r13",                        // w3 += lo + CF
-            "adox r10, r14",                       // w4 += hi + OF
-            "mulx r14, r13, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[1]
-            "adcx r10, r13",                       // w4 += lo + CF
-            "adox r11, r14",                       // w5 += hi + OF
-            "mulx r14, r13, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[1]
-            "adcx r11, r13",                       // w5 += lo + CF
-            "adox r12, r14",                       // w6 += hi + OF
-            "mulx r14, r13, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[1]
-            "adcx r12, r13",                       // w6 += lo + CF
-            "mov r13, 0",                          // zero; mov keeps the flags
-            "adox r14, r13",                       // hi += OF
-            "adcx r14, r13",                       // w7 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
-            "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor r13, r13",                        // CF = OF = 0
-            "mulx r8, r13, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
-            "adcx rax, r13",                       // w2 += lo + CF
-            "mov qword ptr [rdi + 16], rax",       // out[2] is final
-            "adox r9, r8",                         // w3 += hi + OF
-            "mulx r8, r13, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
-            "adcx r9, r13",                        // w3 += lo + CF
-            "adox r10, r8",                        // w4 += hi + OF
-            "mulx r8, r13, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
-            "adcx r10, r13",                       // w4 += lo + CF
-            "adox r11, r8",                        // w5 += hi + OF
-            "mulx r8, r13, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[2]
-            "adcx r11, r13",                       // w5 += lo + CF
-            "adox r12, r8",                        // w6 += hi + OF
-            "mulx r8, r13, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[2]
-            "adcx r12, r13",                       // w6 += lo + CF
-            "adox r14, r8",                        // w7 += hi + OF
-            "mulx r8, r13, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[2]
-            "adcx r14, r13",                       // w7 += lo + CF
-            "mov r13, 0",                          // zero; mov keeps the flags
-            "adox r8, r13",                        // hi += OF
-            "adcx r8, r13",                        // w8 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
-            "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "xor r13, r13",                        // CF = OF = 0
-            "mulx rax, r13, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
-            "adcx r9, r13",                        // w3 += lo + CF
-            "mov qword ptr [rdi + 24], r9",        // out[3] is final
-            "adox r10, rax",                       // w4 += hi + OF
-            "mulx rax, r13, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[3]
-            "adcx r10, r13",                       // w4 += lo + CF
-            "adox r11, rax",                       // w5 += hi + OF
-            "mulx rax, r13, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[3]
-            "adcx r11, r13",                       // w5 += lo + CF
-            "adox r12, rax",                       // w6 += hi + OF
-            "mulx rax, r13, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[3]
-            "adcx r12, r13",                       // w6 += lo + CF
-            "adox r14, rax",                       // w7 += hi + OF
-            "mulx rax, r13, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[3]
-            "adcx r14, r13",                       // w7 += lo + CF
-            "adox r8, rax",                        // w8 += hi + OF
-            "mulx rax, r13, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[3]
-            "adcx r8, r13",                        // w8 += lo + CF
-            "mov r13, 0",                          // zero; mov keeps the flags
-            "adox rax, r13",                       // hi += OF
-            "adcx rax, r13",                       // w9 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
-            "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
-            "xor r13, r13",                        // CF = OF = 0
-            "mulx r9, r13, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
-            "adcx r10, r13",                       // w4 += lo + CF
-            "mov qword ptr [rdi + 32], r10",       // out[4] is final
-            "adox r11, r9",                        // w5 += hi + OF
-            "mulx r9, r13, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[4]
-            "adcx r11, r13",                       // w5 += lo + CF
-            "adox r12, r9",                        // w6 += hi + OF
-            "mulx r9, r13, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[4]
-            "adcx r12, r13",                       // w6 += lo + CF
-            "adox r14, r9",                        // w7 += hi + OF
-            "mulx r9, r13, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[4]
-            "adcx r14, r13",                       // w7 += lo + CF
-            "adox r8, r9",                         // w8 += hi + OF
-            "mulx r9, r13, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[4]
-            "adcx r8, r13",                        // w8 += lo + CF
-            "adox rax, r9",                        // w9 += hi + OF
-            "mulx r9, r13, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[4]
-            "adcx rax, r13",                       // w9 += lo + CF
-            "mov r13, 0",                          // zero; mov keeps the flags
-            "adox r9, r13",                        // hi += OF
-            "adcx r9, r13",                        // w10 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
-            "mov rdx, qword ptr [rcx + 40]",       // rdx = b[5]
-            "xor r13, r13",                        // CF = OF = 0
-            "mulx r10, r13, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[5]
-            "adcx r11, r13",                       // w5 += lo + CF
-            "mov qword ptr [rdi + 40], r11",       // out[5] is final
-            "adox r12, r10",                       // w6 += hi + OF
-            "mulx r10, r13, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[5]
-            "adcx r12, r13",                       // w6 += lo + CF
-            "adox r14, r10",                       // w7 += hi + OF
-            "mulx r10, r13, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[5]
-            "adcx r14, r13",                       // w7 += lo + CF
-            "adox r8, r10",                        // w8 += hi + OF
-            "mulx r10, r13, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[5]
-            "adcx r8, r13",                        // w8 += lo + CF
-            "adox rax, r10",                       // w9 += hi + OF
-            "mulx r10, r13, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[5]
-            "adcx rax, r13",                       // w9 += lo + CF
-            "adox r9, r10",                        // w10 += hi + OF
-            "mulx r10, r13, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[5]
-            "adcx r9, r13",                        // w10 += lo + CF
-            "mov r13, 0",                          // zero; mov keeps the flags
-            "adox r10, r13",                       // hi += OF
-            "adcx r10, r13",                       // w11 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
-            "mov qword ptr [rdi + 48], r12",       // out[6]
-            "mov qword ptr [rdi + 56], r14",       // out[7]
-            "mov qword ptr [rdi + 64], r8",        // out[8]
-            "mov qword ptr [rdi + 72], rax",       // out[9]
-            "mov qword ptr [rdi + 80], r9",        // out[10]
-            "mov qword ptr [rdi + 88], r10",       // out[11]
-            in("rdi") out.as_mut_ptr(),
-            in("rsi") a.as_ptr(),
-            in("rcx") b.as_ptr(),
-            out("rdx") _,
-            out("rax") _,
-            out("r8") _,
-            out("r9") _,
-            out("r10") _,
-            out("r11") _,
-            out("r12") _,
-            out("r13") _,
-            out("r14") _,
-            options(nostack),
-        );
-    }
-}
-
-/// `out = a * b` for 7-limb operands: 49 `mulx`, rows on the two carry chains.
-///
-/// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
-pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7]) {
-    // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
-    // a[0..7] and b[0..7] and writes out[0..14], all in bounds of the borrowed
-    // arrays, which cannot alias (`&mut` vs `&`). Every register it writes is declared
-    // below; flags are clobbered (no `preserves_flags`).
-    unsafe {
-        core::arch::asm!(
-            "mov rdx, qword ptr [rcx]",            // rdx = b[0]
-            "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
-            "mov qword ptr [rdi], rax",            // out[0] is final
-            "mulx rax, r9, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[0]
-            "add r8, r9",                          // w1 += lo + CF
-            "mulx r9, r10, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[0]
-            "adc rax, r10",                        // w2 += lo + CF
-            "mulx r10, r11, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[0]
-            "adc r9, r11",                         // w3 += lo + CF
-            "mulx r11, r12, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[0]
-            "adc r10, r12",                        // w4 += lo + CF
-            "mulx r12, r13, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[0]
-            "adc r11, r13",                        // w5 += lo + CF
-            "mulx r13, r14, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[0]
-            "adc r12, r14",                        // w6 += lo + CF
-            "adc r13, 0",                          // w7 = hi + CF: the row a b[0] < 2^(64(7+1)), no carry out
-            "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor r14, r14",                        // CF = OF = 0
+            "xor r13, r13",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r15, r14, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
             "adcx r8, r14",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
@@ -536,14 +365,10 @@ pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7])
             "adox r12, r15",                       // w6 += hi + OF
             "mulx r15, r14, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[1]
             "adcx r12, r14",                       // w6 += lo + CF
-            "adox r13, r15",                       // w7 += hi + OF
-            "mulx r15, r14, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[1]
-            "adcx r13, r14",                       // w7 += lo + CF
-            "mov r14, 0",                          // zero; mov keeps the flags
-            "adox r15, r14",                       // hi += OF
-            "adcx r15, r14",                       // w8 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
+            "adox r15, r13",                       // hi += OF
+            "adcx r15, r13",                       // w7 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor r14, r14",                        // CF = OF = 0
+            "xor r13, r13",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r8, r14, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
             "adcx rax, r14",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
@@ -559,17 +384,13 @@ pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7])
             "adox r12, r8",                        // w6 += hi + OF
             "mulx r8, r14, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[2]
             "adcx r12, r14",                       // w6 += lo + CF
-            "adox r13, r8",                        // w7 += hi + OF
+            "adox r15, r8",                        // w7 += hi + OF
             "mulx r8, r14, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[2]
-            "adcx r13, r14",                       // w7 += lo + CF
-            "adox r15, r8",                        // w8 += hi + OF
-            "mulx r8, r14, qword ptr [rsi + 48]",  // (hi : lo) = a[6] b[2]
-            "adcx r15, r14",                       // w8 += lo + CF
-            "mov r14, 0",                          // zero; mov keeps the flags
-            "adox r8, r14",                        // hi += OF
-            "adcx r8, r14",                        // w9 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
+            "adcx r15, r14",                       // w7 += lo + CF
+            "adox r8, r13",                        // hi += OF
+            "adcx r8, r13",                        // w8 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
             "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "xor r14, r14",                        // CF = OF = 0
+            "xor r13, r13",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rax, r14, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
             "adcx r9, r14",                        // w3 += lo + CF
             "mov qword ptr [rdi + 24], r9",        // out[3] is final
@@ -582,20 +403,16 @@ pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7])
             "adox r12, rax",                       // w6 += hi + OF
             "mulx rax, r14, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[3]
             "adcx r12, r14",                       // w6 += lo + CF
-            "adox r13, rax",                       // w7 += hi + OF
+            "adox r15, rax",                       // w7 += hi + OF
             "mulx rax, r14, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[3]
-            "adcx r13, r14",                       // w7 += lo + CF
-            "adox r15, rax",                       // w8 += hi + OF
+            "adcx r15, r14",                       // w7 += lo + CF
+            "adox r8, rax",                        // w8 += hi + OF
             "mulx rax, r14, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[3]
-            "adcx r15, r14",                       // w8 += lo + CF
-            "adox r8, rax",                        // w9 += hi + OF
-            "mulx rax, r14, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[3]
-            "adcx r8, r14",                        // w9 += lo + CF
-            "mov r14, 0",                          // zero; mov keeps the flags
-            "adox rax, r14",                       // hi += OF
-            "adcx rax, r14",                       // w10 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
+            "adcx r8, r14",                        // w8 += lo + CF
+            "adox rax, r13",                       // hi += OF
+            "adcx rax, r13",                       // w9 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
             "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
-            "xor r14, r14",                        // CF = OF = 0
+            "xor r13, r13",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r9, r14, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
             "adcx r10, r14",                       // w4 += lo + CF
             "mov qword ptr [rdi + 32], r10",       // out[4] is final
@@ -605,80 +422,45 @@ pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7])
             "adox r12, r9",                        // w6 += hi + OF
             "mulx r9, r14, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[4]
             "adcx r12, r14",                       // w6 += lo + CF
-            "adox r13, r9",                        // w7 += hi + OF
+            "adox r15, r9",                        // w7 += hi + OF
             "mulx r9, r14, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[4]
-            "adcx r13, r14",                       // w7 += lo + CF
-            "adox r15, r9",                        // w8 += hi + OF
+            "adcx r15, r14",                       // w7 += lo + CF
+            "adox r8, r9",                         // w8 += hi + OF
             "mulx r9, r14, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[4]
-            "adcx r15, r14",                       // w8 += lo + CF
-            "adox r8, r9",                         // w9 += hi + OF
+            "adcx r8, r14",                        // w8 += lo + CF
+            "adox rax, r9",                        // w9 += hi + OF
             "mulx r9, r14, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[4]
-            "adcx r8, r14",                        // w9 += lo + CF
-            "adox rax, r9",                        // w10 += hi + OF
-            "mulx r9, r14, qword ptr [rsi + 48]",  // (hi : lo) = a[6] b[4]
-            "adcx rax, r14",                       // w10 += lo + CF
-            "mov r14, 0",                          // zero; mov keeps the flags
-            "adox r9, r14",                        // hi += OF
-            "adcx r9, r14",                        // w11 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
+            "adcx rax, r14",                       // w9 += lo + CF
+            "adox r9, r13",                        // hi += OF
+            "adcx r9, r13",                        // w10 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
             "mov rdx, qword ptr [rcx + 40]",       // rdx = b[5]
-            "xor r14, r14",                        // CF = OF = 0
+            "xor r13, r13",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r10, r14, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[5]
             "adcx r11, r14",                       // w5 += lo + CF
             "mov qword ptr [rdi + 40], r11",       // out[5] is final
             "adox r12, r10",                       // w6 += hi + OF
             "mulx r10, r14, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[5]
             "adcx r12, r14",                       // w6 += lo + CF
-            "adox r13, r10",                       // w7 += hi + OF
+            "adox r15, r10",                       // w7 += hi + OF
             "mulx r10, r14, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[5]
-            "adcx r13, r14",                       // w7 += lo + CF
-            "adox r15, r10",                       // w8 += hi + OF
+            "adcx r15, r14",                       // w7 += lo + CF
+            "adox r8, r10",                        // w8 += hi + OF
             "mulx r10, r14, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[5]
-            "adcx r15, r14",                       // w8 += lo + CF
-            "adox r8, r10",                        // w9 += hi + OF
+            "adcx r8, r14",                        // w8 += lo + CF
+            "adox rax, r10",                       // w9 += hi + OF
             "mulx r10, r14, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[5]
-            "adcx r8, r14",                        // w9 += lo + CF
-            "adox rax, r10",                       // w10 += hi + OF
+            "adcx rax, r14",                       // w9 += lo + CF
+            "adox r9, r10",                        // w10 += hi + OF
             "mulx r10, r14, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[5]
-            "adcx rax, r14",                       // w10 += lo + CF
-            "adox r9, r10",                        // w11 += hi + OF
-            "mulx r10, r14, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[5]
-            "adcx r9, r14",                        // w11 += lo + CF
-            "mov r14, 0",                          // zero; mov keeps the flags
-            "adox r10, r14",                       // hi += OF
-            "adcx r10, r14",                       // w12 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
-            "mov rdx, qword ptr [rcx + 48]",       // rdx = b[6]
-            "xor r14, r14",                        // CF = OF = 0
-            "mulx r11, r14, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[6]
-            "adcx r12, r14",                       // w6 += lo + CF
-            "mov qword ptr [rdi + 48], r12",       // out[6] is final
-            "adox r13, r11",                       // w7 += hi + OF
-            "mulx r11, r14, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[6]
-            "adcx r13, r14",                       // w7 += lo + CF
-            "adox r15, r11",                       // w8 += hi + OF
-            "mulx r11, r14, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[6]
-            "adcx r15, r14",                       // w8 += lo + CF
-            "adox r8, r11",                        // w9 += hi + OF
-            "mulx r11, r14, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[6]
-            "adcx r8, r14",                        // w9 += lo + CF
-            "adox rax, r11",                       // w10 += hi + OF
-            "mulx r11, r14, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[6]
-            "adcx rax, r14",                       // w10 += lo + CF
-            "adox r9, r11",                        // w11 += hi + OF
-            "mulx r11, r14, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[6]
-            "adcx r9, r14",                        // w11 += lo + CF
-            "adox r10, r11",                       // w12 += hi + OF
-            "mulx r11, r14, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[6]
-            "adcx r10, r14",                       // w12 += lo + CF
-            "mov r14, 0",                          // zero; mov keeps the flags
-            "adox r11, r14",                       // hi += OF
-            "adcx r11, r14",                       // w13 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
-            "mov qword ptr [rdi + 56], r13",       // out[7]
-            "mov qword ptr [rdi + 64], r15",       // out[8]
-            "mov qword ptr [rdi + 72], r8",        // out[9]
-            "mov qword ptr [rdi + 80], rax",       // out[10]
-            "mov qword ptr [rdi + 88], r9",        // out[11]
-            "mov qword ptr [rdi + 96], r10",       // out[12]
-            "mov qword ptr [rdi + 104], r11",      // out[13]
+            "adcx r9, r14",                        // w10 += lo + CF
+            "adox r10, r13",                       // hi += OF
+            "adcx r10, r13",                       // w11 = hi + OF + CF: the window < 2^(64(6+1)), no carry out
+            "mov qword ptr [rdi + 48], r12",       // out[6]
+            "mov qword ptr [rdi + 56], r15",       // out[7]
+            "mov qword ptr [rdi + 64], r8",        // out[8]
+            "mov qword ptr [rdi + 72], rax",       // out[9]
+            "mov qword ptr [rdi + 80], r9",        // out[10]
+            "mov qword ptr [rdi + 88], r10",       // out[11]
             in("rdi") out.as_mut_ptr(),
             in("rsi") a.as_ptr(),
             in("rcx") b.as_ptr(),
@@ -697,19 +479,19 @@ pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7])
     }
 }
 
-/// `out = a * b` for 8-limb operands: 64 `mulx`, rows on the two carry chains.
+/// `out = a * b` for 7-limb operands: 49 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
-pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8]) {
+#[inline(always)]
+pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
-    // a[0..8] and b[0..8] and writes out[0..16], all in bounds of the borrowed
+    // a[0..7] and b[0..7] and writes out[0..14], all in bounds of the borrowed
     // arrays, which cannot alias (`&mut` vs `&`). Every register it writes is declared
-    // (rbx/rbp, reserved by LLVM, are pushed and popped inside, so the block uses the
-    // stack: no `nostack`); flags are clobbered (no `preserves_flags`).
+    // below, except rbx/rbp (reserved by LLVM), which are pushed and popped inside, so
+    // the block uses the stack (no `nostack`); flags are clobbered.
     unsafe {
         core::arch::asm!(
-            "push rbx",                            // reserved by LLVM: saved
+            "push rbx",                            // reserved by LLVM: saved here
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
             "mov qword ptr [rdi], rax",            // out[0] is final
@@ -725,11 +507,9 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
             "adc r11, r13",                        // w5 += lo + CF
             "mulx r13, r14, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[0]
             "adc r12, r14",                        // w6 += lo + CF
-            "mulx r14, r15, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[0]
-            "adc r13, r15",                        // w7 += lo + CF
-            "adc r14, 0",                          // w8 = hi + CF: the row a b[0] < 2^(64(8+1)), no carry out
+            "adc r13, 0",                          // w7 = hi + CF: the row a b[0] < 2^(64(7+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor r15, r15",                        // CF = OF = 0
+            "xor r14, r14",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rbx, r15, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
             "adcx r8, r15",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
@@ -751,14 +531,10 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
             "adox r13, rbx",                       // w7 += hi + OF
             "mulx rbx, r15, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[1]
             "adcx r13, r15",                       // w7 += lo + CF
-            "adox r14, rbx",                       // w8 += hi + OF
-            "mulx rbx, r15, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[1]
-            "adcx r14, r15",                       // w8 += lo + CF
-            "mov r15, 0",                          // zero; mov keeps the flags
-            "adox rbx, r15",                       // hi += OF
-            "adcx rbx, r15",                       // w9 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "adox rbx, r14",                       // hi += OF
+            "adcx rbx, r14",                       // w8 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor r15, r15",                        // CF = OF = 0
+            "xor r14, r14",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r8, r15, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
             "adcx rax, r15",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
@@ -777,17 +553,13 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
             "adox r13, r8",                        // w7 += hi + OF
             "mulx r8, r15, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[2]
             "adcx r13, r15",                       // w7 += lo + CF
-            "adox r14, r8",                        // w8 += hi + OF
+            "adox rbx, r8",                        // w8 += hi + OF
             "mulx r8, r15, qword ptr [rsi + 48]",  // (hi : lo) = a[6] b[2]
-            "adcx r14, r15",                       // w8 += lo + CF
-            "adox rbx, r8",                        // w9 += hi + OF
-            "mulx r8, r15, qword ptr [rsi + 56]",  // (hi : lo) = a[7] b[2]
-            "adcx rbx, r15",                       // w9 += lo + CF
-            "mov r15, 0",                          // zero; mov keeps the flags
-            "adox r8, r15",                        // hi += OF
-            "adcx r8, r15",                        // w10 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "adcx rbx, r15",                       // w8 += lo + CF
+            "adox r8, r14",                        // hi += OF
+            "adcx r8, r14",                        // w9 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
             "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "xor r15, r15",                        // CF = OF = 0
+            "xor r14, r14",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rax, r15, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
             "adcx r9, r15",                        // w3 += lo + CF
             "mov qword ptr [rdi + 24], r9",        // out[3] is final
@@ -803,20 +575,16 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
             "adox r13, rax",                       // w7 += hi + OF
             "mulx rax, r15, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[3]
             "adcx r13, r15",                       // w7 += lo + CF
-            "adox r14, rax",                       // w8 += hi + OF
+            "adox rbx, rax",                       // w8 += hi + OF
             "mulx rax, r15, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[3]
-            "adcx r14, r15",                       // w8 += lo + CF
-            "adox rbx, rax",                       // w9 += hi + OF
+            "adcx rbx, r15",                       // w8 += lo + CF
+            "adox r8, rax",                        // w9 += hi + OF
             "mulx rax, r15, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[3]
-            "adcx rbx, r15",                       // w9 += lo + CF
-            "adox r8, rax",                        // w10 += hi + OF
-            "mulx rax, r15, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[3]
-            "adcx r8, r15",                        // w10 += lo + CF
-            "mov r15, 0",                          // zero; mov keeps the flags
-            "adox rax, r15",                       // hi += OF
-            "adcx rax, r15",                       // w11 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "adcx r8, r15",                        // w9 += lo + CF
+            "adox rax, r14",                       // hi += OF
+            "adcx rax, r14",                       // w10 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
             "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
-            "xor r15, r15",                        // CF = OF = 0
+            "xor r14, r14",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r9, r15, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
             "adcx r10, r15",                       // w4 += lo + CF
             "mov qword ptr [rdi + 32], r10",       // out[4] is final
@@ -829,23 +597,19 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
             "adox r13, r9",                        // w7 += hi + OF
             "mulx r9, r15, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[4]
             "adcx r13, r15",                       // w7 += lo + CF
-            "adox r14, r9",                        // w8 += hi + OF
+            "adox rbx, r9",                        // w8 += hi + OF
             "mulx r9, r15, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[4]
-            "adcx r14, r15",                       // w8 += lo + CF
-            "adox rbx, r9",                        // w9 += hi + OF
+            "adcx rbx, r15",                       // w8 += lo + CF
+            "adox r8, r9",                         // w9 += hi + OF
             "mulx r9, r15, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[4]
-            "adcx rbx, r15",                       // w9 += lo + CF
-            "adox r8, r9",                         // w10 += hi + OF
+            "adcx r8, r15",                        // w9 += lo + CF
+            "adox rax, r9",                        // w10 += hi + OF
             "mulx r9, r15, qword ptr [rsi + 48]",  // (hi : lo) = a[6] b[4]
-            "adcx r8, r15",                        // w10 += lo + CF
-            "adox rax, r9",                        // w11 += hi + OF
-            "mulx r9, r15, qword ptr [rsi + 56]",  // (hi : lo) = a[7] b[4]
-            "adcx rax, r15",                       // w11 += lo + CF
-            "mov r15, 0",                          // zero; mov keeps the flags
-            "adox r9, r15",                        // hi += OF
-            "adcx r9, r15",                        // w12 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "adcx rax, r15",                       // w10 += lo + CF
+            "adox r9, r14",                        // hi += OF
+            "adcx r9, r14",                        // w11 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
             "mov rdx, qword ptr [rcx + 40]",       // rdx = b[5]
-            "xor r15, r15",                        // CF = OF = 0
+            "xor r14, r14",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r10, r15, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[5]
             "adcx r11, r15",                       // w5 += lo + CF
             "mov qword ptr [rdi + 40], r11",       // out[5] is final
@@ -855,90 +619,307 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
             "adox r13, r10",                       // w7 += hi + OF
             "mulx r10, r15, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[5]
             "adcx r13, r15",                       // w7 += lo + CF
-            "adox r14, r10",                       // w8 += hi + OF
+            "adox rbx, r10",                       // w8 += hi + OF
             "mulx r10, r15, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[5]
-            "adcx r14, r15",                       // w8 += lo + CF
-            "adox rbx, r10",                       // w9 += hi + OF
+            "adcx rbx, r15",                       // w8 += lo + CF
+            "adox r8, r10",                        // w9 += hi + OF
             "mulx r10, r15, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[5]
-            "adcx rbx, r15",                       // w9 += lo + CF
-            "adox r8, r10",                        // w10 += hi + OF
+            "adcx r8, r15",                        // w9 += lo + CF
+            "adox rax, r10",                       // w10 += hi + OF
             "mulx r10, r15, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[5]
-            "adcx r8, r15",                        // w10 += lo + CF
-            "adox rax, r10",                       // w11 += hi + OF
+            "adcx rax, r15",                       // w10 += lo + CF
+            "adox r9, r10",                        // w11 += hi + OF
             "mulx r10, r15, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[5]
-            "adcx rax, r15",                       // w11 += lo + CF
-            "adox r9, r10",                        // w12 += hi + OF
-            "mulx r10, r15, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[5]
-            "adcx r9, r15",                        // w12 += lo + CF
-            "mov r15, 0",                          // zero; mov keeps the flags
-            "adox r10, r15",                       // hi += OF
-            "adcx r10, r15",                       // w13 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "adcx r9, r15",                        // w11 += lo + CF
+            "adox r10, r14",                       // hi += OF
+            "adcx r10, r14",                       // w12 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
             "mov rdx, qword ptr [rcx + 48]",       // rdx = b[6]
-            "xor r15, r15",                        // CF = OF = 0
+            "xor r14, r14",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r11, r15, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[6]
             "adcx r12, r15",                       // w6 += lo + CF
             "mov qword ptr [rdi + 48], r12",       // out[6] is final
             "adox r13, r11",                       // w7 += hi + OF
             "mulx r11, r15, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[6]
             "adcx r13, r15",                       // w7 += lo + CF
-            "adox r14, r11",                       // w8 += hi + OF
+            "adox rbx, r11",                       // w8 += hi + OF
             "mulx r11, r15, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[6]
-            "adcx r14, r15",                       // w8 += lo + CF
-            "adox rbx, r11",                       // w9 += hi + OF
+            "adcx rbx, r15",                       // w8 += lo + CF
+            "adox r8, r11",                        // w9 += hi + OF
             "mulx r11, r15, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[6]
-            "adcx rbx, r15",                       // w9 += lo + CF
-            "adox r8, r11",                        // w10 += hi + OF
+            "adcx r8, r15",                        // w9 += lo + CF
+            "adox rax, r11",                       // w10 += hi + OF
             "mulx r11, r15, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[6]
-            "adcx r8, r15",                        // w10 += lo + CF
-            "adox rax, r11",                       // w11 += hi + OF
+            "adcx rax, r15",                       // w10 += lo + CF
+            "adox r9, r11",                        // w11 += hi + OF
             "mulx r11, r15, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[6]
-            "adcx rax, r15",                       // w11 += lo + CF
-            "adox r9, r11",                        // w12 += hi + OF
+            "adcx r9, r15",                        // w11 += lo + CF
+            "adox r10, r11",                       // w12 += hi + OF
             "mulx r11, r15, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[6]
-            "adcx r9, r15",                        // w12 += lo + CF
+            "adcx r10, r15",                       // w12 += lo + CF
+            "adox r11, r14",                       // hi += OF
+            "adcx r11, r14",                       // w13 = hi + OF + CF: the window < 2^(64(7+1)), no carry out
+            "mov qword ptr [rdi + 56], r13",       // out[7]
+            "mov qword ptr [rdi + 64], rbx",       // out[8]
+            "mov qword ptr [rdi + 72], r8",        // out[9]
+            "mov qword ptr [rdi + 80], rax",       // out[10]
+            "mov qword ptr [rdi + 88], r9",        // out[11]
+            "mov qword ptr [rdi + 96], r10",       // out[12]
+            "mov qword ptr [rdi + 104], r11",      // out[13]
+            "pop rbx",                             // restored
+            in("rdi") out.as_mut_ptr(),
+            in("rsi") a.as_ptr(),
+            in("rcx") b.as_ptr(),
+            out("rdx") _,
+            out("rax") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+}
+
+/// `out = a * b` for 8-limb operands: 64 `mulx`, rows on the two carry chains.
+///
+/// Leaks: nothing (straight-line code, fixed addresses).
+#[inline(always)]
+pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8]) {
+    // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
+    // a[0..8] and b[0..8] and writes out[0..16], all in bounds of the borrowed
+    // arrays, which cannot alias (`&mut` vs `&`). Every register it writes is declared
+    // below, except rbx/rbp (reserved by LLVM), which are pushed and popped inside, so
+    // the block uses the stack (no `nostack`); flags are clobbered.
+    unsafe {
+        core::arch::asm!(
+            "push rbx",                            // reserved by LLVM: saved here
+            "push rbp",                            // reserved by LLVM: saved here
+            "mov rdx, qword ptr [rcx]",            // rdx = b[0]
+            "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
+            "mov qword ptr [rdi], rax",            // out[0] is final
+            "mulx rax, r9, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[0]
+            "add r8, r9",                          // w1 += lo + CF
+            "mulx r9, r10, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[0]
+            "adc rax, r10",                        // w2 += lo + CF
+            "mulx r10, r11, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[0]
+            "adc r9, r11",                         // w3 += lo + CF
+            "mulx r11, r12, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[0]
+            "adc r10, r12",                        // w4 += lo + CF
+            "mulx r12, r13, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[0]
+            "adc r11, r13",                        // w5 += lo + CF
+            "mulx r13, r14, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[0]
+            "adc r12, r14",                        // w6 += lo + CF
+            "mulx r14, r15, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[0]
+            "adc r13, r15",                        // w7 += lo + CF
+            "adc r14, 0",                          // w8 = hi + CF: the row a b[0] < 2^(64(8+1)), no carry out
+            "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
+            "xor r15, r15",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx rbp, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
+            "adcx r8, rbx",                        // w1 += lo + CF
+            "mov qword ptr [rdi + 8], r8",         // out[1] is final
+            "adox rax, rbp",                       // w2 += hi + OF
+            "mulx rbp, rbx, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[1]
+            "adcx rax, rbx",                       // w2 += lo + CF
+            "adox r9, rbp",                        // w3 += hi + OF
+            "mulx rbp, rbx, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[1]
+            "adcx r9, rbx",                        // w3 += lo + CF
+            "adox r10, rbp",                       // w4 += hi + OF
+            "mulx rbp, rbx, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[1]
+            "adcx r10, rbx",                       // w4 += lo + CF
+            "adox r11, rbp",                       // w5 += hi + OF
+            "mulx rbp, rbx, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[1]
+            "adcx r11, rbx",                       // w5 += lo + CF
+            "adox r12, rbp",                       // w6 += hi + OF
+            "mulx rbp, rbx, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[1]
+            "adcx r12, rbx",                       // w6 += lo + CF
+            "adox r13, rbp",                       // w7 += hi + OF
+            "mulx rbp, rbx, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[1]
+            "adcx r13, rbx",                       // w7 += lo + CF
+            "adox r14, rbp",                       // w8 += hi + OF
+            "mulx rbp, rbx, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[1]
+            "adcx r14, rbx",                       // w8 += lo + CF
+            "adox rbp, r15",                       // hi += OF
+            "adcx rbp, r15",                       // w9 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
+            "xor r15, r15",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r8, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
+            "adcx rax, rbx",                       // w2 += lo + CF
+            "mov qword ptr [rdi + 16], rax",       // out[2] is final
+            "adox r9, r8",                         // w3 += hi + OF
+            "mulx r8, rbx, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[2]
+            "adcx r9, rbx",                        // w3 += lo + CF
+            "adox r10, r8",                        // w4 += hi + OF
+            "mulx r8, rbx, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[2]
+            "adcx r10, rbx",                       // w4 += lo + CF
+            "adox r11, r8",                        // w5 += hi + OF
+            "mulx r8, rbx, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[2]
+            "adcx r11, rbx",                       // w5 += lo + CF
+            "adox r12, r8",                        // w6 += hi + OF
+            "mulx r8, rbx, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[2]
+            "adcx r12, rbx",                       // w6 += lo + CF
+            "adox r13, r8",                        // w7 += hi + OF
+            "mulx r8, rbx, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[2]
+            "adcx r13, rbx",                       // w7 += lo + CF
+            "adox r14, r8",                        // w8 += hi + OF
+            "mulx r8, rbx, qword ptr [rsi + 48]",  // (hi : lo) = a[6] b[2]
+            "adcx r14, rbx",                       // w8 += lo + CF
+            "adox rbp, r8",                        // w9 += hi + OF
+            "mulx r8, rbx, qword ptr [rsi + 56]",  // (hi : lo) = a[7] b[2]
+            "adcx rbp, rbx",                       // w9 += lo + CF
+            "adox r8, r15",                        // hi += OF
+            "adcx r8, r15",                        // w10 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
+            "xor r15, r15",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx rax, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
+            "adcx r9, rbx",                        // w3 += lo + CF
+            "mov qword ptr [rdi + 24], r9",        // out[3] is final
+            "adox r10, rax",                       // w4 += hi + OF
+            "mulx rax, rbx, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[3]
+            "adcx r10, rbx",                       // w4 += lo + CF
+            "adox r11, rax",                       // w5 += hi + OF
+            "mulx rax, rbx, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[3]
+            "adcx r11, rbx",                       // w5 += lo + CF
+            "adox r12, rax",                       // w6 += hi + OF
+            "mulx rax, rbx, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[3]
+            "adcx r12, rbx",                       // w6 += lo + CF
+            "adox r13, rax",                       // w7 += hi + OF
+            "mulx rax, rbx, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[3]
+            "adcx r13, rbx",                       // w7 += lo + CF
+            "adox r14, rax",                       // w8 += hi + OF
+            "mulx rax, rbx, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[3]
+            "adcx r14, rbx",                       // w8 += lo + CF
+            "adox rbp, rax",                       // w9 += hi + OF
+            "mulx rax, rbx, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[3]
+            "adcx rbp, rbx",                       // w9 += lo + CF
+            "adox r8, rax",                        // w10 += hi + OF
+            "mulx rax, rbx, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[3]
+            "adcx r8, rbx",                        // w10 += lo + CF
+            "adox rax, r15",                       // hi += OF
+            "adcx rax, r15",                       // w11 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
+            "xor r15, r15",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r9, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
+            "adcx r10, rbx",                       // w4 += lo + CF
+            "mov qword ptr [rdi + 32], r10",       // out[4] is final
+            "adox r11, r9",                        // w5 += hi + OF
+            "mulx r9, rbx, qword ptr [rsi + 8]",   // (hi : lo) = a[1] b[4]
+            "adcx r11, rbx",                       // w5 += lo + CF
+            "adox r12, r9",                        // w6 += hi + OF
+            "mulx r9, rbx, qword ptr [rsi + 16]",  // (hi : lo) = a[2] b[4]
+            "adcx r12, rbx",                       // w6 += lo + CF
+            "adox r13, r9",                        // w7 += hi + OF
+            "mulx r9, rbx, qword ptr [rsi + 24]",  // (hi : lo) = a[3] b[4]
+            "adcx r13, rbx",                       // w7 += lo + CF
+            "adox r14, r9",                        // w8 += hi + OF
+            "mulx r9, rbx, qword ptr [rsi + 32]",  // (hi : lo) = a[4] b[4]
+            "adcx r14, rbx",                       // w8 += lo + CF
+            "adox rbp, r9",                        // w9 += hi + OF
+            "mulx r9, rbx, qword ptr [rsi + 40]",  // (hi : lo) = a[5] b[4]
+            "adcx rbp, rbx",                       // w9 += lo + CF
+            "adox r8, r9",                         // w10 += hi + OF
+            "mulx r9, rbx, qword ptr [rsi + 48]",  // (hi : lo) = a[6] b[4]
+            "adcx r8, rbx",                        // w10 += lo + CF
+            "adox rax, r9",                        // w11 += hi + OF
+            "mulx r9, rbx, qword ptr [rsi + 56]",  // (hi : lo) = a[7] b[4]
+            "adcx rax, rbx",                       // w11 += lo + CF
+            "adox r9, r15",                        // hi += OF
+            "adcx r9, r15",                        // w12 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "mov rdx, qword ptr [rcx + 40]",       // rdx = b[5]
+            "xor r15, r15",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r10, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[5]
+            "adcx r11, rbx",                       // w5 += lo + CF
+            "mov qword ptr [rdi + 40], r11",       // out[5] is final
+            "adox r12, r10",                       // w6 += hi + OF
+            "mulx r10, rbx, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[5]
+            "adcx r12, rbx",                       // w6 += lo + CF
+            "adox r13, r10",                       // w7 += hi + OF
+            "mulx r10, rbx, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[5]
+            "adcx r13, rbx",                       // w7 += lo + CF
+            "adox r14, r10",                       // w8 += hi + OF
+            "mulx r10, rbx, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[5]
+            "adcx r14, rbx",                       // w8 += lo + CF
+            "adox rbp, r10",                       // w9 += hi + OF
+            "mulx r10, rbx, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[5]
+            "adcx rbp, rbx",                       // w9 += lo + CF
+            "adox r8, r10",                        // w10 += hi + OF
+            "mulx r10, rbx, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[5]
+            "adcx r8, rbx",                        // w10 += lo + CF
+            "adox rax, r10",                       // w11 += hi + OF
+            "mulx r10, rbx, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[5]
+            "adcx rax, rbx",                       // w11 += lo + CF
+            "adox r9, r10",                        // w12 += hi + OF
+            "mulx r10, rbx, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[5]
+            "adcx r9, rbx",                        // w12 += lo + CF
+            "adox r10, r15",                       // hi += OF
+            "adcx r10, r15",                       // w13 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
+            "mov rdx, qword ptr [rcx + 48]",       // rdx = b[6]
+            "xor r15, r15",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r11, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[6]
+            "adcx r12, rbx",                       // w6 += lo + CF
+            "mov qword ptr [rdi + 48], r12",       // out[6] is final
+            "adox r13, r11",                       // w7 += hi + OF
+            "mulx r11, rbx, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[6]
+            "adcx r13, rbx",                       // w7 += lo + CF
+            "adox r14, r11",                       // w8 += hi + OF
+            "mulx r11, rbx, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[6]
+            "adcx r14, rbx",                       // w8 += lo + CF
+            "adox rbp, r11",                       // w9 += hi + OF
+            "mulx r11, rbx, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[6]
+            "adcx rbp, rbx",                       // w9 += lo + CF
+            "adox r8, r11",                        // w10 += hi + OF
+            "mulx r11, rbx, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[6]
+            "adcx r8, rbx",                        // w10 += lo + CF
+            "adox rax, r11",                       // w11 += hi + OF
+            "mulx r11, rbx, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[6]
+            "adcx rax, rbx",                       // w11 += lo + CF
+            "adox r9, r11",                        // w12 += hi + OF
+            "mulx r11, rbx, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[6]
+            "adcx r9, rbx",                        // w12 += lo + CF
             "adox r10, r11",                       // w13 += hi + OF
-            "mulx r11, r15, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[6]
-            "adcx r10, r15",                       // w13 += lo + CF
-            "mov r15, 0",                          // zero; mov keeps the flags
+            "mulx r11, rbx, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[6]
+            "adcx r10, rbx",                       // w13 += lo + CF
             "adox r11, r15",                       // hi += OF
             "adcx r11, r15",                       // w14 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
             "mov rdx, qword ptr [rcx + 56]",       // rdx = b[7]
-            "xor r15, r15",                        // CF = OF = 0
-            "mulx r12, r15, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[7]
-            "adcx r13, r15",                       // w7 += lo + CF
+            "xor r15, r15",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "mulx r12, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[7]
+            "adcx r13, rbx",                       // w7 += lo + CF
             "mov qword ptr [rdi + 56], r13",       // out[7] is final
             "adox r14, r12",                       // w8 += hi + OF
-            "mulx r12, r15, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[7]
-            "adcx r14, r15",                       // w8 += lo + CF
-            "adox rbx, r12",                       // w9 += hi + OF
-            "mulx r12, r15, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[7]
-            "adcx rbx, r15",                       // w9 += lo + CF
+            "mulx r12, rbx, qword ptr [rsi + 8]",  // (hi : lo) = a[1] b[7]
+            "adcx r14, rbx",                       // w8 += lo + CF
+            "adox rbp, r12",                       // w9 += hi + OF
+            "mulx r12, rbx, qword ptr [rsi + 16]", // (hi : lo) = a[2] b[7]
+            "adcx rbp, rbx",                       // w9 += lo + CF
             "adox r8, r12",                        // w10 += hi + OF
-            "mulx r12, r15, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[7]
-            "adcx r8, r15",                        // w10 += lo + CF
+            "mulx r12, rbx, qword ptr [rsi + 24]", // (hi : lo) = a[3] b[7]
+            "adcx r8, rbx",                        // w10 += lo + CF
             "adox rax, r12",                       // w11 += hi + OF
-            "mulx r12, r15, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[7]
-            "adcx rax, r15",                       // w11 += lo + CF
+            "mulx r12, rbx, qword ptr [rsi + 32]", // (hi : lo) = a[4] b[7]
+            "adcx rax, rbx",                       // w11 += lo + CF
             "adox r9, r12",                        // w12 += hi + OF
-            "mulx r12, r15, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[7]
-            "adcx r9, r15",                        // w12 += lo + CF
+            "mulx r12, rbx, qword ptr [rsi + 40]", // (hi : lo) = a[5] b[7]
+            "adcx r9, rbx",                        // w12 += lo + CF
             "adox r10, r12",                       // w13 += hi + OF
-            "mulx r12, r15, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[7]
-            "adcx r10, r15",                       // w13 += lo + CF
+            "mulx r12, rbx, qword ptr [rsi + 48]", // (hi : lo) = a[6] b[7]
+            "adcx r10, rbx",                       // w13 += lo + CF
             "adox r11, r12",                       // w14 += hi + OF
-            "mulx r12, r15, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[7]
-            "adcx r11, r15",                       // w14 += lo + CF
-            "mov r15, 0",                          // zero; mov keeps the flags
+            "mulx r12, rbx, qword ptr [rsi + 56]", // (hi : lo) = a[7] b[7]
+            "adcx r11, rbx",                       // w14 += lo + CF
             "adox r12, r15",                       // hi += OF
             "adcx r12, r15",                       // w15 = hi + OF + CF: the window < 2^(64(8+1)), no carry out
             "mov qword ptr [rdi + 64], r14",       // out[8]
-            "mov qword ptr [rdi + 72], rbx",       // out[9]
+            "mov qword ptr [rdi + 72], rbp",       // out[9]
             "mov qword ptr [rdi + 80], r8",        // out[10]
             "mov qword ptr [rdi + 88], rax",       // out[11]
             "mov qword ptr [rdi + 96], r9",        // out[12]
             "mov qword ptr [rdi + 104], r10",      // out[13]
             "mov qword ptr [rdi + 112], r11",      // out[14]
             "mov qword ptr [rdi + 120], r12",      // out[15]
+            "pop rbp",                             // restored
             "pop rbx",                             // restored
             in("rdi") out.as_mut_ptr(),
             in("rsi") a.as_ptr(),
@@ -960,17 +941,17 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
 /// `out = a * b` for 9-limb operands: 81 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
-#[inline]
+#[inline(always)]
 pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
     // a[0..9] and b[0..9] and writes out[0..18], all in bounds of the borrowed
     // arrays, which cannot alias (`&mut` vs `&`). Every register it writes is declared
-    // (rbx/rbp, reserved by LLVM, are pushed and popped inside, so the block uses the
-    // stack: no `nostack`); flags are clobbered (no `preserves_flags`).
+    // below, except rbx/rbp (reserved by LLVM), which are pushed and popped inside, so
+    // the block uses the stack (no `nostack`); flags are clobbered.
     unsafe {
         core::arch::asm!(
-            "push rbx",                            // reserved by LLVM: saved
-            "push rbp",                            // reserved by LLVM: saved
+            "push rbx",                            // reserved by LLVM: saved here
+            "push rbp",                            // reserved by LLVM: saved here
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
             "mov qword ptr [rdi], rax",            // out[0] is final
@@ -992,7 +973,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adc r14, rbx",                        // w8 += lo + CF
             "adc r15, 0",                          // w9 = hi + CF: the row a b[0] < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rbp, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
             "adcx r8, rbx",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
@@ -1024,7 +1005,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox rbp, rbx",                       // hi += OF
             "adcx rbp, rbx",                       // w10 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r8, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
             "adcx rax, rbx",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
@@ -1056,7 +1037,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r8, rbx",                        // hi += OF
             "adcx r8, rbx",                        // w11 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rax, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
             "adcx r9, rbx",                        // w3 += lo + CF
             "mov qword ptr [rdi + 24], r9",        // out[3] is final
@@ -1088,7 +1069,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox rax, rbx",                       // hi += OF
             "adcx rax, rbx",                       // w12 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r9, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
             "adcx r10, rbx",                       // w4 += lo + CF
             "mov qword ptr [rdi + 32], r10",       // out[4] is final
@@ -1120,7 +1101,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r9, rbx",                        // hi += OF
             "adcx r9, rbx",                        // w13 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 40]",       // rdx = b[5]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r10, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[5]
             "adcx r11, rbx",                       // w5 += lo + CF
             "mov qword ptr [rdi + 40], r11",       // out[5] is final
@@ -1152,7 +1133,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r10, rbx",                       // hi += OF
             "adcx r10, rbx",                       // w14 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 48]",       // rdx = b[6]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r11, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[6]
             "adcx r12, rbx",                       // w6 += lo + CF
             "mov qword ptr [rdi + 48], r12",       // out[6] is final
@@ -1184,7 +1165,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r11, rbx",                       // hi += OF
             "adcx r11, rbx",                       // w15 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 56]",       // rdx = b[7]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r12, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[7]
             "adcx r13, rbx",                       // w7 += lo + CF
             "mov qword ptr [rdi + 56], r13",       // out[7] is final
@@ -1216,7 +1197,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r12, rbx",                       // hi += OF
             "adcx r12, rbx",                       // w16 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 64]",       // rdx = b[8]
-            "xor rbx, rbx",                        // CF = OF = 0
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r13, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[8]
             "adcx r14, rbx",                       // w8 += lo + CF
             "mov qword ptr [rdi + 64], r14",       // out[8] is final

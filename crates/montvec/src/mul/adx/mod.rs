@@ -46,8 +46,11 @@ pub fn token() -> Option<AdxToken> {
 /// `out = a * b` for equal lengths 2 to 9 with the ADX kernel; returns `false` (and leaves
 /// `out` untouched) for other lengths.
 ///
+/// Out of line on purpose: one jump on the length into straight-line code, and no prologue
+/// (the kernels save the callee-saved registers they use themselves).
+///
 /// Leaks: the lengths only.
-#[inline]
+#[inline(always)]
 pub fn product(adx: AdxToken, out: &mut [Limb], a: &[Limb], b: &[Limb]) -> bool {
     #[inline(always)]
     fn fixed<const N: usize, const M: usize>(
