@@ -36,6 +36,8 @@ use crate::limb::Limb;
 /// Leaks: the lengths only.
 #[inline]
 pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    // Small enough to inline: the ADX path is one load, one jump on the length and the
+    // straight-line kernel.
     #[cfg(target_arch = "x86_64")]
     if let Some(token) = adx::token() {
         if adx::product(token, out, a, b) {
@@ -45,14 +47,19 @@ pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     product_portable(out, a, b);
 }
 
-/// [`product`] without the ADX kernels, out of line so that `product` stays small enough to
-/// inline (its ADX path is then one load, one compare and one call).
+/// [`product`] without the ADX kernels, out of line so that `product` stays small.
 #[inline(never)]
 fn product_portable(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     if a.len() == b.len() && a.len() < karatsuba::THRESHOLD {
-        product_base(out, a, b);
-        return;
+        product_base_portable(out, a, b);
+    } else {
+        product_allocating(out, a, b);
     }
+}
+
+/// [`product`] for Karatsuba and unequal lengths, out of line so that `product` stays small.
+#[inline(never)]
+fn product_allocating(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let mut scratch = vec![0; product_scratch_len(a.len().max(b.len()))];
     product_with_scratch(out, a, b, &mut scratch);
     scratch.zeroize();
@@ -123,10 +130,16 @@ pub fn square_with_scratch(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
 pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     #[cfg(target_arch = "x86_64")]
     if let Some(token) = adx::token() {
-        if adx::product(token, out, a, b) {
+        if adx::product_out_of_line(token, out, a, b) {
             return;
         }
     }
+    product_base_portable(out, a, b);
+}
+
+/// [`product_base`] without the ADX kernels.
+#[inline]
+fn product_base_portable(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     fn unrolled<const N: usize>(
         out: &mut [Limb],
         a: &[Limb],

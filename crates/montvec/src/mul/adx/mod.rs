@@ -46,8 +46,8 @@ pub fn token() -> Option<AdxToken> {
 /// `out = a * b` for equal lengths 2 to 9 with the ADX kernel; returns `false` (and leaves
 /// `out` untouched) for other lengths.
 ///
-/// Out of line on purpose: one jump on the length into straight-line code, and no prologue
-/// (the kernels save the callee-saved registers they use themselves).
+/// Inlined into `mul::product` (one load, one jump on the length, then straight-line code);
+/// see [`product_out_of_line`] for large callers.
 ///
 /// Leaks: the lengths only.
 #[inline(always)]
@@ -83,6 +83,15 @@ pub fn product(adx: AdxToken, out: &mut [Limb], a: &[Limb], b: &[Limb]) -> bool 
         9 => fixed(adx, out, a, b, mul_9),
         _ => false,
     }
+}
+
+/// [`product`] behind a call, for callers that are themselves large (Karatsuba, REDC): the
+/// eight kernels are not inlined into them.
+///
+/// Leaks: the lengths only.
+#[inline(never)]
+pub fn product_out_of_line(adx: AdxToken, out: &mut [Limb], a: &[Limb], b: &[Limb]) -> bool {
+    product(adx, out, a, b)
 }
 
 #[cfg(test)]
