@@ -10,11 +10,16 @@
 //! | dedicated Comba squaring | `square.rs` | seed 004 |
 //! | low / high half products | `half.rs` | seed 002 §3.4, seed 001 |
 //!
-//! [`product()`] and [`square()`] pick a kernel from the length alone (public): unrolled
-//! schoolbook rows for 2 to 5 limbs, unrolled Comba for 6 to 16 limbs (squares: unrolled Comba
+//! | `mulx`/`adcx`/`adox` rows, unrolled assembly for 2 to 9 limbs | `adx/` | seed 004 (target), x86 ADX |
+//!
+//! [`product()`] and [`square()`] pick a kernel from the length alone (public): on x86-64 with
+//! BMI2 and ADX (unless `MONTVEC_BACKEND=portable`) the assembly rows for 2 to 9 limbs, else
+//! unrolled schoolbook rows for 2 to 5 limbs, unrolled Comba for 6 to 16 limbs (squares: unrolled Comba
 //! squaring for 2 to 16), Karatsuba from [`karatsuba::THRESHOLD`] limbs (its halves land on
 //! the unrolled kernels), generic Comba for unequal lengths.
 
+#[cfg(target_arch = "x86_64")]
+pub mod adx;
 pub mod comba;
 pub mod half;
 pub mod karatsuba;
@@ -31,10 +36,30 @@ use crate::limb::Limb;
 /// Leaks: the lengths only.
 #[inline]
 pub fn product(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    if a.len() == b.len() && a.len() < karatsuba::THRESHOLD {
-        product_base(out, a, b);
-        return;
+    // Small enough to inline: the ADX path is one load, one jump on the length and the
+    // straight-line kernel.
+    #[cfg(target_arch = "x86_64")]
+    if let Some(token) = adx::token() {
+        if adx::product(token, out, a, b) {
+            return;
+        }
     }
+    product_portable(out, a, b);
+}
+
+/// [`product`] without the ADX kernels, out of line so that `product` stays small.
+#[inline(never)]
+fn product_portable(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    if a.len() == b.len() && a.len() < karatsuba::THRESHOLD {
+        product_base_portable(out, a, b);
+    } else {
+        product_allocating(out, a, b);
+    }
+}
+
+/// [`product`] for Karatsuba and unequal lengths, out of line so that `product` stays small.
+#[inline(never)]
+fn product_allocating(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let mut scratch = vec![0; product_scratch_len(a.len().max(b.len()))];
     product_with_scratch(out, a, b, &mut scratch);
     scratch.zeroize();
@@ -99,9 +124,22 @@ pub fn square_with_scratch(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
 /// otherwise. Measured (AMD Zen 5, `taskset -c 0`, ns per product, schoolbook vs Comba, two
 /// builds): n=2 2.5 vs 3.0, n=3 4.4-4.8 vs 5.6-5.8, n=4 7.3-8.2 vs 9.5-9.6, n=5 11.6-18.8 vs
 /// 13.9-20.7; n=6 16.4-18.7 vs 19.1-19.2 and n=7 21.8-28.9 vs 25.6-25.9 changed winner
-/// between builds, n=8 35.2 vs 33.2.
+/// between builds, n=8 35.2 vs 33.2. With BMI2/ADX (detected once, see [`adx::token`]) the
+/// assembly kernels take 2 to 9 limbs first.
 #[inline]
 pub(crate) fn product_base(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(token) = adx::token() {
+        if adx::product_out_of_line(token, out, a, b) {
+            return;
+        }
+    }
+    product_base_portable(out, a, b);
+}
+
+/// [`product_base`] without the ADX kernels.
+#[inline]
+fn product_base_portable(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     fn unrolled<const N: usize>(
         out: &mut [Limb],
         a: &[Limb],
