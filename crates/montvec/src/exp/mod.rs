@@ -1,6 +1,7 @@
 //! Modular exponentiation, written once over [`MontMul`] so every Montgomery variant gets it:
 //!
-//! - [`window`]: constant-time fixed window over a scattered, mask-selected table (seed 003 §IV);
+//! - [`window`]: constant-time fixed window over a table read whole and selected by mask
+//!   (seed 003 §IV);
 //! - [`ladder`]: the Montgomery ladder (seed 002), a second constant-time path;
 //! - [`vartime`]: sliding window, for public exponents only.
 //!

@@ -7,7 +7,7 @@
 //! over contiguous limbs: loops the compiler vectorises. On x86-64 with AVX-512F or AVX2
 //! (detected at run time) the same loop is compiled for 512- or 256-bit registers.
 //!
-//! There is deliberately no `Index` implementation: the only way to read is [`ScatteredTable::gather`].
+//! There is deliberately no `Index` implementation: the only way to read is [`MaskedTable::gather`].
 
 #![deny(clippy::integer_division_remainder_used)]
 
@@ -17,17 +17,17 @@ use crate::limb::Limb;
 
 /// E entries of k limbs. Zeroized on drop.
 #[derive(Zeroize, ZeroizeOnDrop)]
-pub struct ScatteredTable {
+pub struct MaskedTable {
     entries: usize,
     limbs: usize,
     data: Vec<Limb>,
     masks: Vec<Limb>,
 }
 
-impl ScatteredTable {
+impl MaskedTable {
     /// An all-zero table of `entries` entries of `limbs` limbs.
     pub fn new(entries: usize, limbs: usize) -> Self {
-        ScatteredTable {
+        MaskedTable {
             entries,
             limbs,
             data: vec![0; entries * limbs],
@@ -36,7 +36,7 @@ impl ScatteredTable {
     }
 
     /// Store `value` as entry `index`. Leaks: `index` (only public indices are stored).
-    pub fn scatter(&mut self, index: usize, value: &[Limb]) {
+    pub fn store(&mut self, index: usize, value: &[Limb]) {
         debug_assert_eq!(value.len(), self.limbs);
         self.data[index * self.limbs..(index + 1) * self.limbs].copy_from_slice(value);
     }
@@ -122,12 +122,12 @@ mod tests {
     #[test]
     fn gather_returns_each_entry() {
         for (entries, limbs) in [(1, 1), (2, 3), (16, 8), (32, 17), (64, 32)] {
-            let mut t = ScatteredTable::new(entries, limbs);
+            let mut t = MaskedTable::new(entries, limbs);
             for i in 0..entries {
                 let v: Vec<Limb> = (0..limbs)
                     .map(|j| (i * 1000 + j) as Limb ^ (u64::MAX << 7))
                     .collect();
-                t.scatter(i, &v);
+                t.store(i, &v);
             }
             let mut out = vec![0xdead; limbs];
             for i in 0..entries {

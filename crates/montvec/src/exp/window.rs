@@ -6,7 +6,7 @@
 
 use zeroize::Zeroize;
 
-use crate::exp::table::ScatteredTable;
+use crate::exp::table::MaskedTable;
 use crate::limb::{Limb, LIMB_BITS};
 use crate::mont::MontMul;
 
@@ -50,15 +50,15 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let w = window_width(bits);
     let entries = 1usize << w;
     let mut scratch = crate::exp::scratch_for(m);
-    let mut table = ScatteredTable::new(entries, k);
+    let mut table = MaskedTable::new(entries, k);
 
     // Precomputation: entry i = base^i (public indices), squaring for even i.
     let mut prev = base.to_vec();
     let mut cur = vec![0; k];
     let mut half = vec![0; k];
-    table.scatter(0, m.one());
+    table.store(0, m.one());
     if entries > 1 {
-        table.scatter(1, base);
+        table.store(1, base);
     }
     for i in 2..entries {
         if i & 1 == 0 {
@@ -67,7 +67,7 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
         } else {
             m.mul(&mut cur, &prev, base, &mut scratch);
         }
-        table.scatter(i, &cur);
+        table.store(i, &cur);
         core::mem::swap(&mut prev, &mut cur);
     }
 
