@@ -347,15 +347,6 @@ impl Modulus {
             Err(Error::ForeignElement)
         }
     }
-
-    /// The raw Montgomery multiplication of the generic CIOS kernel, for benchmarks that
-    /// compare kernels on one modulus.
-    #[doc(hidden)]
-    pub fn cios_reference_mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb]) {
-        let p = self.params();
-        let mut scratch = vec![0; p.limbs()];
-        cios::mont_mul(out, a, b, p.modulus(), p.n0(), &mut scratch);
-    }
 }
 
 #[cfg(target_arch = "x86_64")]
