@@ -10,8 +10,10 @@
 //! | CIOS + squaring, N = 4..64 limbs | `fixed.rs` | seed 000 Alg. 1, §2.3 |
 //! | ADX product + REDC, N = 4..64 limbs | `adx/` | seed 000 §2.1, §2.3 |
 //!
-//! Every variant keeps elements as k limbs, fully reduced below n, in Montgomery form with
-//! R = 2^(64k); so conversion, tables and exponentiation are shared (see [`crate::exp`]).
+//! The scalar variants keep elements as k limbs, fully reduced below n, in Montgomery form with
+//! R = 2^(64k) (the shared form, also OpenSSL's); IFMA keeps its own (52-bit digits below 2n)
+//! and converts at the edges through [`MontMul::to_own_form`] / [`MontMul::to_shared_form`].
+//! Either way tables and exponentiation are shared (see [`crate::exp`]).
 
 // The ADX kernels use ELF assembler directives and System V symbol names: Linux only; other
 // x86-64 systems run the portable kernels on Backend::Adx.
