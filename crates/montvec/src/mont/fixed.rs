@@ -194,23 +194,10 @@ impl MontMul for FixedMont {
 mod tests {
     use super::*;
     use crate::mont::cios;
+    use crate::mul::oracle::{big, to_limbs};
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-
-    fn big(x: &[Limb]) -> BigUint {
-        BigUint::from_slice(
-            &x.iter()
-                .flat_map(|&w| [w as u32, (w >> 32) as u32])
-                .collect::<Vec<_>>(),
-        )
-    }
-
-    fn limbs(x: &BigUint, k: usize) -> Vec<Limb> {
-        let mut v = x.to_u64_digits();
-        v.resize(k, 0);
-        v
-    }
 
     #[test]
     fn fixed_kernels_match_cios_and_oracle() {
@@ -232,12 +219,12 @@ mod tests {
                 let m = FixedMont::new(MontParams::new(n.clone(), nb.bits() as usize)).unwrap();
                 let mut ops = vec![
                     vec![0; k],
-                    limbs(&BigUint::from(1u8), k),
-                    limbs(&(&nb - 1u8), k),
+                    to_limbs(&BigUint::from(1u8), k),
+                    to_limbs(&(&nb - 1u8), k),
                 ];
                 for _ in 0..5 {
                     let r: Vec<Limb> = (0..k).map(|_| rng.gen()).collect();
-                    ops.push(limbs(&(big(&r) % &nb), k));
+                    ops.push(to_limbs(&(big(&r) % &nb), k));
                 }
                 let mut scratch = vec![0xabcd; m.scratch_len()];
                 let mut s = vec![0; k];

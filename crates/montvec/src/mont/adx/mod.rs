@@ -187,23 +187,10 @@ impl MontMul for AdxMont {
 mod tests {
     use super::*;
     use crate::mont::cios;
+    use crate::mul::oracle::{big, to_limbs};
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-
-    fn big(x: &[Limb]) -> BigUint {
-        BigUint::from_slice(
-            &x.iter()
-                .flat_map(|&w| [w as u32, (w >> 32) as u32])
-                .collect::<Vec<_>>(),
-        )
-    }
-
-    fn limbs(x: &BigUint, k: usize) -> Vec<Limb> {
-        let mut v = x.to_u64_digits();
-        v.resize(k, 0);
-        v
-    }
 
     /// Moduli of k limbs: random full-size, R - 1, 2^(64k-1) + 1, just below R, short top limb.
     fn moduli(rng: &mut ChaCha8Rng, k: usize) -> Vec<Vec<Limb>> {
@@ -230,14 +217,14 @@ mod tests {
         let nb = big(n);
         let mut v = vec![
             vec![0; k],
-            limbs(&BigUint::from(1u8), k),
-            limbs(&(&nb - 1u8), k),
+            to_limbs(&BigUint::from(1u8), k),
+            to_limbs(&(&nb - 1u8), k),
         ];
-        v.push(limbs(&(&nb - 2u8), k));
-        v.push(limbs(&(&nb >> 1), k));
+        v.push(to_limbs(&(&nb - 2u8), k));
+        v.push(to_limbs(&(&nb >> 1), k));
         for _ in 0..6 {
             let r: Vec<Limb> = (0..k).map(|_| rng.gen()).collect();
-            v.push(limbs(&(big(&r) % &nb), k));
+            v.push(to_limbs(&(big(&r) % &nb), k));
         }
         v
     }
@@ -297,11 +284,11 @@ mod tests {
                 let mut s = vec![0; k];
                 let (mut got, mut want) = (vec![0; k], vec![0; k]);
                 for _ in 0..20 {
-                    let a = limbs(
+                    let a = to_limbs(
                         &(big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()) % &nb),
                         k,
                     );
-                    let b = limbs(
+                    let b = to_limbs(
                         &(big(&(0..k).map(|_| rng.gen()).collect::<Vec<_>>()) % &nb),
                         k,
                     );
@@ -322,7 +309,7 @@ mod tests {
     fn modulus_pow_matches_oracle_both_backends() {
         use crate::{Algorithm, Backend, Modulus, Nat};
         let mut rng = ChaCha8Rng::seed_from_u64(2024);
-        let to_nat = |x: &BigUint, k: usize| Nat::from_limbs(limbs(x, k));
+        let to_nat = |x: &BigUint, k: usize| Nat::from_limbs(to_limbs(x, k));
         for &k in &[
             1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49, 63, 64, 65,
         ] {
@@ -377,7 +364,7 @@ mod tests {
                 for a in &ops {
                     for b in ops.iter().take(4) {
                         let prod = big(a) * big(b);
-                        let mut t = limbs(&prod, 2 * k);
+                        let mut t = to_limbs(&prod, 2 * k);
                         let mut out = vec![0; k];
                         redc_blocked::redc_blocked(token, &mut out, &mut t, &n, n0);
                         let g = big(&out);

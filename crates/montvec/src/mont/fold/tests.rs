@@ -12,25 +12,10 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::limb::LIMB_BITS;
 use crate::mont::fold::constants::CARRY_TABLE_ENTRIES;
+use crate::mul::oracle::{big, to_limbs};
 
 fn sizes() -> Vec<usize> {
     (1..=70).chain([96, 128, 256]).collect()
-}
-
-fn big(x: &[Limb]) -> BigUint {
-    let mut digits = Vec::with_capacity(2 * x.len());
-    for &w in x {
-        digits.push(w as u32);
-        digits.push((w >> 32) as u32);
-    }
-    BigUint::new(digits)
-}
-
-fn limbs(x: &BigUint, k: usize) -> Vec<Limb> {
-    let mut v = x.to_u64_digits();
-    assert!(v.len() <= k);
-    v.resize(k, 0);
-    v
 }
 
 fn random_limbs(rng: &mut ChaCha8Rng, k: usize) -> Vec<Limb> {
@@ -93,7 +78,7 @@ fn inputs(rng: &mut ChaCha8Rng, n: &BigUint, k: usize, random: usize) -> Vec<Big
 fn engine(n: &BigUint, k: usize) -> Fold {
     let bits = n.bits() as usize;
     assert_eq!(bits.div_ceil(LIMB_BITS), k);
-    Fold::new(MontParams::new(limbs(n, k), bits))
+    Fold::new(MontParams::new(to_limbs(n, k), bits))
 }
 
 /// out < n and out * R = a * b (mod n): exactly the Montgomery product.
@@ -119,11 +104,11 @@ fn mul_and_sqr_match_oracle_every_size() {
             let mut out = vec![0; k];
             let xs = inputs(&mut rng, &n, k, random);
             for (i, a) in xs.iter().enumerate() {
-                let al = limbs(a, k);
+                let al = to_limbs(a, k);
                 f.sqr(&mut out, &al, &mut scratch);
                 check(&out, a, a, &n, "sqr");
                 for b in &xs[i..] {
-                    f.mul(&mut out, &al, &limbs(b, k), &mut scratch);
+                    f.mul(&mut out, &al, &to_limbs(b, k), &mut scratch);
                     check(&out, a, b, &n, "mul");
                 }
             }
@@ -226,7 +211,7 @@ fn fold_carries_reach_every_table_entry() {
             }
             for a in &xs {
                 for b in &xs {
-                    crate::mul::product(&mut scratch[..2 * k], &limbs(a, k), &limbs(b, k));
+                    crate::mul::product(&mut scratch[..2 * k], &to_limbs(a, k), &to_limbs(b, k));
                     let s = f.reduce_product(&mut out, &mut scratch);
                     seen[s as usize] += 1;
                     check(&out, a, b, &n, "reduce a*b");
@@ -258,7 +243,7 @@ fn pow_matches_oracle() {
             let base = big(&random_limbs(&mut rng, k)) % &n;
             let exp_limbs = random_limbs(&mut rng, k.min(8));
             let expo = big(&exp_limbs);
-            let b_mont = f.params.to_montgomery(&limbs(&base, k));
+            let b_mont = f.params.to_montgomery(&to_limbs(&base, k));
             let y = crate::exp::window::pow(&f, &b_mont, &exp_limbs);
             let y = f.params.from_montgomery(&y);
             assert_eq!(big(&y), base.modpow(&expo, &n), "k = {k}, n = {n:x}");
@@ -272,14 +257,14 @@ fn modulus_with_fold_algorithm() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     for k in [1, 2, 3, 8, 16, 33] {
         for n in moduli(&mut rng, k).into_iter().take(3) {
-            let m = Modulus::with_algorithm(&Nat::from_limbs(limbs(&n, k)), Algorithm::Fold)
+            let m = Modulus::with_algorithm(&Nat::from_limbs(to_limbs(&n, k)), Algorithm::Fold)
                 .expect("valid modulus");
             assert_eq!(m.algorithm(), Algorithm::Fold);
             let base = big(&random_limbs(&mut rng, k)) % &n;
             let expo = big(&random_limbs(&mut rng, 2));
             let y = m.pow(
-                &Nat::from_limbs(limbs(&base, k)),
-                &Nat::from_limbs(limbs(&expo, 2)),
+                &Nat::from_limbs(to_limbs(&base, k)),
+                &Nat::from_limbs(to_limbs(&expo, 2)),
             );
             assert_eq!(big(y.as_limbs()), base.modpow(&expo, &n));
         }

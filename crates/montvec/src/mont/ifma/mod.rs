@@ -229,15 +229,8 @@ impl MontMul for Ifma {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mul::oracle::big;
     use num_bigint::BigUint;
-
-    fn big(x: &[u64]) -> BigUint {
-        BigUint::from_slice(
-            &x.iter()
-                .flat_map(|w| [*w as u32, (w >> 32) as u32])
-                .collect::<Vec<_>>(),
-        )
-    }
 
     fn from_digits_big(d: &[u64]) -> BigUint {
         d.iter()
