@@ -2,6 +2,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod algorithm;
 pub mod backend;
 pub mod ct;
 pub mod error;
@@ -12,7 +13,8 @@ pub mod mont;
 pub mod mul;
 pub mod nat;
 
-pub use backend::{Algorithm, Backend};
+pub use algorithm::Algorithm;
+pub use backend::Backend;
 pub use error::Error;
 pub use modulus::{Modulus, MontElem, MAX_MODULUS_BITS};
 pub use nat::Nat;

@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use crate::backend::{Algorithm, Backend};
+use crate::algorithm::Algorithm;
+use crate::backend::Backend;
 use crate::error::Error;
 use crate::exp;
 use crate::limb::{Limb, LIMB_BITS};

@@ -3,7 +3,7 @@
 //!
 //! | variant | file | source |
 //! |---|---|---|
-//! | CIOS, any size | `cios.rs` | seed 000 Alg. 1 |
+//! | CIOS, any size | `cios/` | seed 000 Alg. 1 |
 //! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 idea, DESIGN.md |
 //! | product, two folds, 128-bit-digit Montgomery | `fold/` | seed 003 §III |
 //! | product then REDC | `redc.rs` | seeds 004, 002, 001 |

@@ -11,7 +11,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::ct;
 use crate::limb::{adc, sbb, Limb, LIMB_BITS};
-use crate::mont::cios;
+use crate::mont::cios::kernel as cios;
 
 /// The parameters of one odd modulus n >= 3.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]

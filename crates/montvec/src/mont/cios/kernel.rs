@@ -8,8 +8,6 @@
 
 use crate::ct;
 use crate::limb::{adc, mac, sbb, Limb};
-use crate::mont::params::MontParams;
-use crate::mont::MontMul;
 
 /// `out = a * b * 2^(-64k) mod n`, fully reduced, for `a < 2^(64k)`, `b < n` (k = n.len()).
 /// `scratch` has at least k limbs.
@@ -62,31 +60,4 @@ pub fn final_subtract(out: &mut [Limb], hi: Limb, n: &[Limb], scratch: &mut [Lim
     }
     let (_, borrow) = sbb(hi, 0, borrow);
     ct::conditional_assign(out, &scratch[..k], !ct::choice_from_bit(borrow));
-}
-
-/// The generic CIOS variant: any limb count, portable code.
-pub struct Cios {
-    params: MontParams,
-}
-
-impl Cios {
-    /// Wrap the parameters of one modulus.
-    pub fn new(params: MontParams) -> Self {
-        Cios { params }
-    }
-}
-
-impl MontMul for Cios {
-    fn params(&self) -> &MontParams {
-        &self.params
-    }
-    fn scratch_len(&self) -> usize {
-        self.params.limbs()
-    }
-    fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
-        mont_mul(out, a, b, &self.params.n, self.params.n0, scratch);
-    }
-    fn sqr(&self, out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
-        mont_mul(out, a, a, &self.params.n, self.params.n0, scratch);
-    }
 }

@@ -1,0 +1,106 @@
+//! [`Algorithm`]: which Montgomery multiplication a [`crate::Modulus`] uses, and the size
+//! table, measured on this machine, that picks one when the caller says [`Algorithm::Auto`].
+
+use crate::backend::Backend;
+use crate::error::Error;
+
+/// Which Montgomery multiplication a [`crate::Modulus`] uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// The measured winner for the modulus size (see [`Algorithm::auto_for_bits`]).
+    #[default]
+    Auto,
+    /// Interleaved CIOS (seed 000 Alg. 1).
+    Cios,
+    /// One operand across the lanes of AVX-512 registers in radix 2^52, almost-Montgomery
+    /// multiplication with `vpmadd52luq`/`vpmadd52huq` (needs AVX-512 IFMA; moduli up to
+    /// 26622 bits).
+    Ifma,
+    /// Product, two folds, then Montgomery by 128-bit digits (seed 003).
+    Fold,
+    /// Full product (Comba / Karatsuba / squaring), then REDC (seeds 004, 002, 001).
+    Redc,
+}
+
+impl Algorithm {
+    /// Every concrete algorithm, for tests and benchmarks.
+    pub const CONCRETE: [Algorithm; 4] = [
+        Algorithm::Cios,
+        Algorithm::Redc,
+        Algorithm::Fold,
+        Algorithm::Ifma,
+    ];
+
+    /// The lowercase name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Cios => "cios",
+            Algorithm::Ifma => "ifma",
+            Algorithm::Fold => "fold",
+            Algorithm::Redc => "redc",
+        }
+    }
+
+    /// Whether the algorithm runs on `backend` (IFMA needs [`Backend::Ifma`]).
+    pub fn runs_on(self, backend: Backend) -> bool {
+        match self {
+            Algorithm::Ifma => backend == Backend::Ifma,
+            _ => true,
+        }
+    }
+
+    /// The algorithm `Auto` picks for a modulus of `bits` bits on `backend`, from
+    /// `montvec bench --auto-table` on this machine (AMD Zen 5, exp with a full-size exponent,
+    /// one core, 2026-11-22; margin = runner-up's time / winner's):
+    ///
+    /// | bits | ifma backend | adx backend | portable backend |
+    /// |---|---|---|---|
+    /// | 256 | cios 12.8 us (1.35x over ifma) | cios 12.2 us | cios 13.7 us |
+    /// | 384 | ifma 34.3 us (1.05x over redc) | redc 36.1 us | redc 35.7 us |
+    /// | 512 | cios 32.7 us (1.67x over redc) | cios 32.6 us | cios 47.6 us |
+    /// | 768 | ifma 113.6 us (1.56x) | redc 174.9 us | redc 175.7 us |
+    /// | 1024 | ifma 195.1 us (1.15x over cios) | cios 226.4 us | redc 336.7 us |
+    /// | 2048 | ifma 0.83 ms (1.92x) | cios 1.60 ms | redc 2.51 ms |
+    /// | 4096 | ifma 3.92 ms (3.13x) | cios 12.06 ms | redc 19.14 ms |
+    ///
+    /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 4..64
+    /// limbs; on the portable backend the fixed kernels only at 4 and 8 limbs), product then
+    /// REDC elsewhere, and IFMA above 512 bits wherever it runs.
+    pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
+        let k = bits.div_ceil(64);
+        let kernel = crate::mont::fixed::has_kernel(k);
+        match backend {
+            Backend::Ifma if bits <= 512 && kernel => Algorithm::Cios,
+            Backend::Ifma if bits <= IFMA_MAX_BITS => Algorithm::Ifma,
+            Backend::Portable if k <= 8 && kernel => Algorithm::Cios,
+            Backend::Portable => Algorithm::Redc,
+            _ if kernel => Algorithm::Cios,
+            _ => Algorithm::Redc,
+        }
+    }
+}
+
+/// The largest modulus [`Algorithm::Ifma`] takes.
+#[cfg(target_arch = "x86_64")]
+const IFMA_MAX_BITS: usize = crate::mont::ifma::MAX_BITS;
+#[cfg(not(target_arch = "x86_64"))]
+const IFMA_MAX_BITS: usize = 0;
+
+impl core::str::FromStr for Algorithm {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        [Algorithm::Auto]
+            .into_iter()
+            .chain(Algorithm::CONCRETE)
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+            .ok_or(Error::UnsupportedAlgorithm("unknown algorithm name"))
+    }
+}
+
+impl core::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
