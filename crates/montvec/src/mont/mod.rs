@@ -85,7 +85,7 @@ pub trait MontMul {
 }
 
 /// The variant a `Modulus` runs on, chosen once when it is built; public entry points
-/// match on it once and run monomorphised code inside (see [`with_engine`]).
+/// match on it once and run monomorphised code inside (see the `with_engine!` macro).
 pub enum Engine {
     /// Generic CIOS.
     Cios(cios::Cios),
