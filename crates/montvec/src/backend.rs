@@ -1,5 +1,5 @@
 //! CPU detection, done once; the [`Backend`] enum with the override
-//! `MONTVEC_BACKEND=portable|adx|ifma` for tests, benchmarks and bug reports; and the
+//! `MONTVEC_BACKEND=portable|adx|avx2|ifma` for tests, benchmarks and bug reports; and the
 //! zero-sized tokens that prove a feature was detected. (Which algorithm runs on a backend is
 //! [`crate::algorithm`]'s business.)
 
@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use crate::error::Error;
 
 cpufeatures::new!(cpuid_adx, "adx", "bmi2");
+cpufeatures::new!(cpuid_avx2, "avx2");
 cpufeatures::new!(cpuid_ifma, "avx512f", "avx512ifma", "avx512dq", "avx512vl");
 
 /// Where the arithmetic runs.
@@ -18,20 +19,29 @@ pub enum Backend {
     Portable,
     /// x86-64 with BMI2 and ADX: `mulx` with the two carry chains `adcx`/`adox`.
     Adx,
-    /// x86-64 with AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`): enables [`crate::Algorithm::Ifma`];
-    /// scalar algorithms run as on [`Backend::Adx`] when the CPU has ADX, else portably.
+    /// x86-64 with AVX2: batches run 4-way in 256-bit registers (`vpmuludq`); scalar
+    /// algorithms run as on [`Backend::Adx`] when the CPU has ADX, else portably.
+    Avx2,
+    /// x86-64 with AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`): enables [`crate::Algorithm::Ifma`] and
+    /// the 8-way batch engine; scalar algorithms run as on [`Backend::Adx`] when the CPU has ADX, else portably.
     Ifma,
 }
 
 impl Backend {
     /// Every backend this build knows, portable first.
-    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Adx, Backend::Ifma];
+    pub const ALL: [Backend; 4] = [
+        Backend::Portable,
+        Backend::Adx,
+        Backend::Avx2,
+        Backend::Ifma,
+    ];
 
     /// The lowercase name used by `MONTVEC_BACKEND` and the command line.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Portable => "portable",
             Backend::Adx => "adx",
+            Backend::Avx2 => "avx2",
             Backend::Ifma => "ifma",
         }
     }
@@ -41,6 +51,7 @@ impl Backend {
         match self {
             Backend::Portable => true,
             Backend::Adx => AdxToken::detect().is_some(),
+            Backend::Avx2 => Avx2Token::detect().is_some(),
             Backend::Ifma => IfmaToken::detect().is_some(),
         }
     }
@@ -76,6 +87,8 @@ impl Backend {
     pub fn best() -> Backend {
         if Backend::Ifma.is_supported() {
             Backend::Ifma
+        } else if Backend::Avx2.is_supported() {
+            Backend::Avx2
         } else if Backend::Adx.is_supported() {
             Backend::Adx
         } else {
@@ -110,6 +123,21 @@ impl AdxToken {
     pub fn detect() -> Option<AdxToken> {
         if cpuid_adx::get() {
             Some(AdxToken(()))
+        } else {
+            None
+        }
+    }
+}
+
+/// A zero-sized proof that the CPU has AVX2.
+#[derive(Debug, Clone, Copy)]
+pub struct Avx2Token(());
+
+impl Avx2Token {
+    /// The token, if this CPU has AVX2.
+    pub fn detect() -> Option<Avx2Token> {
+        if cpuid_avx2::get() {
+            Some(Avx2Token(()))
         } else {
             None
         }

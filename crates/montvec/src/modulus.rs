@@ -66,8 +66,9 @@ impl MontElem {
 /// length-specific kernel, else generic CIOS.
 fn cios_engine(params: MontParams, backend: Backend) -> Engine {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
-    // Backend::Ifma runs the scalar algorithms on the ADX kernels too, where the CPU has them.
-    if let (Backend::Adx | Backend::Ifma, Some(token)) =
+    // Backend::Avx2 and Backend::Ifma run the scalar algorithms on the ADX kernels too, where
+    // the CPU has them.
+    if let (Backend::Adx | Backend::Avx2 | Backend::Ifma, Some(token)) =
         (backend, crate::backend::AdxToken::detect())
     {
         if let Some(m) = crate::mont::adx::AdxMont::new(params.clone(), token) {
