@@ -4,6 +4,7 @@
 
 pub mod algorithm;
 pub mod backend;
+pub mod batch;
 pub mod ct;
 pub mod error;
 pub mod exp;

@@ -146,6 +146,11 @@ impl Modulus {
         self.engine.params()
     }
 
+    /// n as its k limbs.
+    pub(crate) fn modulus_limbs(&self) -> &[crate::limb::Limb] {
+        self.params().modulus()
+    }
+
     /// Bit length of n.
     pub fn bits(&self) -> usize {
         self.params().bits()

@@ -200,6 +200,53 @@ fn double_mod(x: &mut [Limb], n: &[Limb], scratch: &mut [Limb]) {
     ct::conditional_assign(x, scratch, take);
 }
 
+/// `-n^-1 mod 2^(64 m)` for odd n: Newton's iteration `x <- x (2 - n x)` from the word
+/// inverse, doubling the precision each step (seed 001 needs the whole of N', not one word).
+/// Every step is a truncated schoolbook product: no branch or index depends on n.
+///
+/// Leaks: `m` and the length of n.
+pub(crate) fn neg_inverse_mod_limbs(n: &[Limb], m: usize) -> Vec<Limb> {
+    let mut x = vec![0 as Limb; m];
+    x[0] = neg_inverse_mod_word(n[0]).wrapping_neg();
+    let mut padded = vec![0 as Limb; m];
+    let k = n.len().min(m);
+    padded[..k].copy_from_slice(&n[..k]);
+    let mut p = 1;
+    while p < m {
+        p = (2 * p).min(m);
+        // e = 2 - n x mod 2^(64p): the two's complement of n x, plus 2.
+        let mut e = mul_low(&padded[..p], &x[..p]);
+        // !(n x) + 1 + 2, the 3 added into the lowest limb; carries are 0 or 1.
+        let (mut add, mut carry) = (3, 0);
+        for w in e.iter_mut() {
+            (*w, carry) = adc(!*w, add, carry);
+            add = 0;
+        }
+        let y = mul_low(&x[..p], &e);
+        x[..p].copy_from_slice(&y);
+        e.zeroize();
+    }
+    // Negate mod 2^(64m).
+    let mut borrow = 0;
+    for w in x.iter_mut() {
+        (*w, borrow) = sbb(0, *w, borrow);
+    }
+    x
+}
+
+/// `a b mod 2^(64 p)` for `p = a.len() = b.len()`: the low half of the schoolbook product.
+fn mul_low(a: &[Limb], b: &[Limb]) -> Vec<Limb> {
+    let p = a.len();
+    let mut out = vec![0 as Limb; p];
+    for (i, &ai) in a.iter().enumerate() {
+        let mut c = 0;
+        for j in 0..p - i {
+            (out[i + j], c) = crate::limb::mac(out[i + j], ai, b[j], c);
+        }
+    }
+    out
+}
+
 /// `-n0^-1 mod 2^64` for odd `n0`, by Newton's iteration: `inv = n0` is right to 3 bits
 /// (n0 * n0 = 1 mod 8), and each step `inv *= 2 - n0 * inv` doubles that: 3, 6, 12, 24, 48, 96.
 pub(crate) const fn neg_inverse_mod_word(n0: Limb) -> Limb {
@@ -215,6 +262,28 @@ pub(crate) const fn neg_inverse_mod_word(n0: Limb) -> Limb {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inverse_limbs() {
+        use num_bigint::BigUint;
+        for n in [3u64, 0xffff_ffff_ffff_ffff, 0x1234_5678_9abc_def1] {
+            for extra in [vec![], vec![7], vec![u64::MAX, 1, 0, 5]] {
+                let mut limbs = vec![n];
+                limbs.extend(extra.iter());
+                for m in [1usize, 2, 3, 5, 8] {
+                    let x = neg_inverse_mod_limbs(&limbs, m);
+                    let r = BigUint::from(1u8) << (64 * m);
+                    let big = |v: &[Limb]| {
+                        BigUint::from_bytes_le(
+                            &v.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>(),
+                        )
+                    };
+                    // n x = -1 mod 2^(64m).
+                    assert_eq!((big(&limbs) * big(&x) + 1u8) % &r, BigUint::from(0u8));
+                }
+            }
+        }
+    }
 
     #[test]
     fn inverse_word() {

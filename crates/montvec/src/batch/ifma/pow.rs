@@ -1,0 +1,137 @@
+//! Constant-time fixed-window exponentiation on word-sliced lanes (seed 001, seed 003 §IV):
+//! every lane runs the same schedule of squarings and multiplications; each lane's table
+//! entry is picked by comparing its window value with every index and blending, so every
+//! entry is read in full whatever the exponents.
+//!
+//! Leaks: the digit count, the window width and the announced exponent length (the same for
+//! every lane of the batch); nothing of the bases, exponents or moduli.
+
+#![deny(clippy::integer_division_remainder_used)]
+
+use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
+use crate::batch::lanes::Lanes;
+use crate::batch::sliced::AlignedWords;
+
+/// The window width for an exponent of `bits` bits and numbers of `d` digits: the fewest
+/// multiplications counting the table, with a table lookup costing `2^w / (4d)` of one (it
+/// blends `2^w d` digit rows; a product issues about `4 d^2` IFMAs, two per cycle).
+pub(crate) fn window_width(bits: usize, d: usize) -> usize {
+    let cost = |w: usize| {
+        let windows = bits.div_ceil(w) as f64;
+        windows * (1.0 + (1usize << w) as f64 / (4 * d) as f64) + (1usize << w) as f64
+    };
+    (1..=7)
+        .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
+        .unwrap_or(4)
+}
+
+/// Per lane, `out = base^exp mod N`, fully reduced below N. `base` is word-sliced below N;
+/// `exps` has one exponent per lane (missing lanes count as 0), all of `exp_limbs` limbs;
+/// `one` is R mod N and `r2` is R^2 mod N, word-sliced.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pow_sliced<V: Lanes>(
+    out: &mut [u64],
+    base: &[u64],
+    exps: &[&[u64]],
+    exp_limbs: usize,
+    m: &SlicedModulus<'_>,
+    one: &[u64],
+    r2: &[u64],
+) {
+    let l = V::LANES;
+    let words = m.n.len();
+    let d = words / l;
+    let bits = exp_limbs * 64;
+    let w = window_width(bits, d);
+    let entries = 1usize << w;
+    let mut scratch = AlignedWords::zeroed(super::reduce::scratch_words(d, l));
+    let scratch = scratch.as_mut_slice();
+    // The table: entry e holds base^e R mod N (below 2N).
+    let mut table = AlignedWords::zeroed(entries * words);
+    let table = table.as_mut_slice();
+    table[..words].copy_from_slice(one);
+    mont_mul::<V>(&mut table[words..2 * words], base, r2, m, scratch);
+    for e in 2..entries {
+        let (done, rest) = table.split_at_mut(e * words);
+        let dst = &mut rest[..words];
+        if e & 1 == 0 {
+            let half = e >> 1;
+            mont_sqr::<V>(dst, &done[half * words..(half + 1) * words], m, scratch);
+        } else {
+            mont_mul::<V>(
+                dst,
+                &done[(e - 1) * words..e * words],
+                &done[words..2 * words],
+                m,
+                scratch,
+            );
+        }
+    }
+    let mut acc = AlignedWords::zeroed(words);
+    let mut tmp = AlignedWords::zeroed(words);
+    let mut entry = AlignedWords::zeroed(words);
+    let (acc, tmp, entry) = (acc.as_mut_slice(), tmp.as_mut_slice(), entry.as_mut_slice());
+    let windows = bits.div_ceil(w);
+    acc.copy_from_slice(one);
+    for win in (0..windows).rev() {
+        let lo = win * w;
+        let width = w.min(bits - lo);
+        if win + 1 < windows {
+            for _ in 0..width {
+                mont_sqr::<V>(tmp, acc, m, scratch);
+                acc.copy_from_slice(tmp);
+            }
+        }
+        select::<V>(entry, table, &window_values(exps, lo, width, l), entries);
+        if win + 1 < windows {
+            mont_mul::<V>(tmp, acc, entry, m, scratch);
+            acc.copy_from_slice(tmp);
+        } else {
+            acc.copy_from_slice(entry);
+        }
+    }
+    // Out of Montgomery form: acc * 1 / R < N + 1, so one masked subtraction finishes.
+    let mut unit = AlignedWords::zeroed(words);
+    let unit = unit.as_mut_slice();
+    unit[..l].fill(1);
+    mont_mul::<V>(tmp, acc, unit, m, scratch);
+    final_subtract::<V>(out, tmp, m.n, scratch);
+}
+
+/// Each lane's window value: bits `lo .. lo + width` of its exponent (public positions).
+fn window_values(exps: &[&[u64]], lo: usize, width: usize, lanes: usize) -> Vec<u64> {
+    let mut v = vec![0u64; lanes];
+    for (x, e) in v.iter_mut().zip(exps) {
+        let (limb, shift) = (lo >> 6, lo & 63);
+        let mut bits = e.get(limb).copied().unwrap_or(0) >> shift;
+        if shift + width > 64 {
+            bits |= e.get(limb + 1).copied().unwrap_or(0) << (64 - shift);
+        }
+        *x = bits & ((1u64 << width) - 1);
+    }
+    v
+}
+
+/// `out` = per lane, table entry `idx[lane]`, reading every entry and blending by mask.
+#[inline(always)]
+fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize) {
+    let l = V::LANES;
+    let words = out.len();
+    assert!(table.len() == entries * words && idx.len() == l);
+    // SAFETY: idx has LANES words; the callers' target features cover V's.
+    let idx = unsafe { V::load(idx.as_ptr()) };
+    for i in 0..words / l {
+        // SAFETY: entry 0, digit i lies within the table.
+        let mut v = unsafe { V::load(table.as_ptr().add(i * l)) };
+        for e in 1..entries {
+            // SAFETY: entry e < entries, digit i < d: within the table; target features as above.
+            unsafe {
+                let row = V::load(table.as_ptr().add(e * words + i * l));
+                v = v.select_eq(idx, V::splat(e as u64), row);
+            }
+        }
+        // SAFETY: digit i of out.
+        unsafe { v.store(out.as_mut_ptr().add(i * l)) };
+    }
+}

@@ -1,0 +1,210 @@
+//! Almost-Montgomery multiplication and squaring on word-sliced numbers: the product, then a
+//! reduction whose quotient comes from a truncated low-half product (seed 001; see
+//! `notes-batch-montgomery.md`), and a plain reduction with full products to compare against.
+//!
+//! With R = 2^(52 d), 4N < R, N' = -N^-1 mod R and T = A B for A, B < 2N:
+//! 1. normalise the low half of T (digits below 2^52; the carry goes into digit d);
+//! 2. Q = (T mod R) N' mod R: only columns 0..d of the product (truncated low half);
+//! 3. S' = T + the columns d-1..2d of Q N (truncated high half). The dropped terms, D, lie
+//!    below 2d 2^(52(d-1)) < R; since T + Q N = 0 mod R, (S' mod R) + D is 0 or R, and it is
+//!    R exactly when D != 0, which is when the quotient's low d-1 digits are not all zero,
+//!    which is when T's low d-1 digits are not all zero (Q = -T N^-1 mod 2^(52(d-1))).
+//!    So U = (T + Q N) / R = floor(S' / R) + [T mod 2^(52(d-1)) != 0];
+//! 4. U < (4N^2 + R N) / R < 2N: normalised, it is the almost-Montgomery output, ready to be
+//!    the input of the next product (no final subtraction inside an exponentiation).
+//!
+//! IFMA counts per product of d digits: the multiplication 2d^2 (squaring d^2 + d), the
+//! quotient d^2, the high half of Q N d^2 + 2d - 1; the plain reduction spends 2d^2 on each.
+
+#![deny(clippy::integer_division_remainder_used)]
+
+use super::product::{product_columns, square_columns};
+use crate::batch::lanes::Lanes;
+
+/// How the reduction finds `(T + Q N) / R`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reduction {
+    /// Q from the low half of `T N'`, and only the high half of `Q N` (seed 001).
+    Truncated,
+    /// Full products for Q and for `Q N`: the baseline seed 001 measures against.
+    Plain,
+}
+
+/// One word-sliced modulus set: d digits of N and of N' per lane.
+pub(crate) struct SlicedModulus<'a> {
+    /// N, d digits.
+    pub(crate) n: &'a [u64],
+    /// -N^-1 mod 2^(52 d), d digits.
+    pub(crate) n_prime: &'a [u64],
+    /// Which reduction to run.
+    pub(crate) reduction: Reduction,
+}
+
+/// Scratch words a product of `d` digits needs for `LANES` lanes.
+pub(crate) fn scratch_words(d: usize, lanes: usize) -> usize {
+    6 * d * lanes
+}
+
+/// `out = a b / R mod N`, below 2N, for `a, b < 2N`, word-sliced and normalised.
+///
+/// Leaks: the sizes only.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn mont_mul<V: Lanes>(
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    m: &SlicedModulus<'_>,
+    scratch: &mut [u64],
+) {
+    let words = m.n.len();
+    let d = words / V::LANES;
+    let (t, rest) = scratch.split_at_mut(2 * words);
+    product_columns::<V>(t, a, b, 0, 2 * d, false);
+    reduce::<V>(out, t, m, rest);
+}
+
+/// `out = a^2 / R mod N`, below 2N, for `a < 2N` (the dedicated squaring: about half the
+/// product's IFMAs).
+///
+/// Leaks: the sizes only.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn mont_sqr<V: Lanes>(
+    out: &mut [u64],
+    a: &[u64],
+    m: &SlicedModulus<'_>,
+    scratch: &mut [u64],
+) {
+    let words = m.n.len();
+    let d = words / V::LANES;
+    let (t, rest) = scratch.split_at_mut(2 * words);
+    square_columns::<V>(t, a, 0, 2 * d, false);
+    reduce::<V>(out, t, m, rest);
+}
+
+/// `out = a b mod N`, fully reduced, for `a, b < N`: `a b / R`, times `R^2 mod N` (`r2`) over
+/// R, then one masked subtraction (the second product is below 2N).
+///
+/// Leaks: the sizes only.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn mul_mod<V: Lanes>(
+    out: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    r2: &[u64],
+    m: &SlicedModulus<'_>,
+    scratch: &mut [u64],
+) {
+    let words = m.n.len();
+    let (t, rest) = scratch.split_at_mut(words);
+    let (u, rest) = rest.split_at_mut(words);
+    mont_mul::<V>(t, a, b, m, rest);
+    mont_mul::<V>(u, t, r2, m, rest);
+    final_subtract::<V>(out, u, m.n, rest);
+}
+
+/// `out = t / R mod N` (almost reduced) for the 2d column sums `t` of a product of two numbers
+/// below 2N; `t` is clobbered. `q` has 2d digits of room.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &mut [u64]) {
+    let l = V::LANES;
+    let words = m.n.len();
+    let d = words / l;
+    // SAFETY: this function's target features cover V's.
+    let zero = unsafe { V::splat(0) };
+    // Step 1: digits 0..d of T below 2^52, the carry into digit d (column sums stay below
+    // 2^62, see product.rs, so adding a carry below 2^12 cannot wrap).
+    let carry = normalise::<V>(&mut t[..words], zero);
+    add_digit::<V>(&mut t[words..], carry);
+    match m.reduction {
+        Reduction::Truncated => {
+            // Whether T's digits 0..d-1 are not all zero: the 1 that completes step 3.
+            let mut any = zero;
+            for i in 0..d - 1 {
+                // SAFETY: i < d, t has 2d digits.
+                any = any.or(unsafe { V::load(t.as_ptr().add(i * l)) });
+            }
+            let nonzero = any.is_nonzero();
+            // Step 2: columns 0..d of T_lo N', normalised mod R (the carry out is dropped).
+            let q = &mut q[..words];
+            product_columns::<V>(q, &t[..words], m.n_prime, 0, d, false);
+            normalise::<V>(q, zero);
+            // Step 3: columns d-1..2d of Q N onto T.
+            product_columns::<V>(&mut t[(d - 1) * l..], q, m.n, d - 1, 2 * d, true);
+            // SAFETY: digit d - 1 of t.
+            let low = unsafe { V::load(t.as_ptr().add((d - 1) * l)) };
+            add_digit::<V>(&mut t[words..], low.carry().add(nonzero));
+        }
+        Reduction::Plain => {
+            let q = &mut q[..2 * words];
+            product_columns::<V>(q, &t[..words], m.n_prime, 0, 2 * d, false);
+            normalise::<V>(&mut q[..words], zero);
+            product_columns::<V>(t, &q[..words], m.n, 0, 2 * d, true);
+            // T + Q N = 0 mod R: normalising the low half leaves zeros and the carry.
+            let carry = normalise::<V>(&mut t[..words], zero);
+            add_digit::<V>(&mut t[words..], carry);
+        }
+    }
+    // Step 4: U below 2N < R, so the carry out of its top digit is zero.
+    out.copy_from_slice(&t[words..2 * words]);
+    normalise::<V>(out, zero);
+}
+
+/// Carry-propagate column sums into 52-bit digits, in place, with `carry` added to the first;
+/// returns the carry out of the last. Each column is below 2^63 and each carry below 2^12.
+#[inline(always)]
+pub(crate) fn normalise<V: Lanes>(x: &mut [u64], mut carry: V) -> V {
+    let l = V::LANES;
+    for i in 0..x.len() / l {
+        // SAFETY: digit i lies within x; the callers' target features cover V's.
+        unsafe {
+            let p = x.as_mut_ptr().add(i * l);
+            let v = V::load(p).add(carry);
+            carry = v.carry();
+            v.digit().store(p);
+        }
+    }
+    carry
+}
+
+/// Add `v` to digit 0 of `x`.
+#[inline(always)]
+fn add_digit<V: Lanes>(x: &mut [u64], v: V) {
+    assert!(x.len() >= V::LANES);
+    // SAFETY: x has at least one digit; the callers' target features cover V's.
+    unsafe {
+        let p = x.as_mut_ptr();
+        V::load(p).add(v).store(p);
+    }
+}
+
+/// `out = x - N` in the lanes where `x >= N`, else `x` (for `x < 2N`), by a borrow chain over
+/// the digits and one masked blend; `diff` is scratch of `x.len()` words.
+#[inline(always)]
+pub(crate) fn final_subtract<V: Lanes>(out: &mut [u64], x: &[u64], n: &[u64], diff: &mut [u64]) {
+    let l = V::LANES;
+    let words = x.len();
+    assert!(out.len() == words && n.len() == words && diff.len() >= words);
+    // SAFETY (the blocks below): every digit index is below d; target features as above.
+    let mut borrow = unsafe { V::splat(0) };
+    for i in 0..words / l {
+        unsafe {
+            // Digits below 2^52, so x_i - n_i - borrow lies in (-2^53, 2^52): bit 63 is the
+            // borrow and the low 52 bits the difference digit.
+            let v = V::load(x.as_ptr().add(i * l))
+                .sub(V::load(n.as_ptr().add(i * l)))
+                .sub(borrow);
+            borrow = v.sign();
+            v.digit().store(diff.as_mut_ptr().add(i * l));
+        }
+    }
+    // No borrow out: x >= N, take the difference. keep = borrow (1 where x < N).
+    let take_diff = unsafe { V::splat(1) }.sub(borrow);
+    let take_diff = unsafe { V::splat(0) }.sub(take_diff);
+    for i in 0..words / l {
+        unsafe {
+            let v = V::load(x.as_ptr().add(i * l))
+                .select_mask(take_diff, V::load(diff.as_ptr().add(i * l)));
+            v.store(out.as_mut_ptr().add(i * l));
+        }
+    }
+}

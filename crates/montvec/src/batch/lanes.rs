@@ -1,0 +1,241 @@
+//! The lane vector the IFMA batch kernels are written over once: [`Zmm`] (eight 64-bit lanes,
+//! AVX-512) and [`Ymm`] (four lanes, AVX-512VL), so the 8-way and the 4-way engines of seed
+//! 001 share every kernel.
+//!
+//! A value of either type exists only on a CPU with AVX-512 F, IFMA and VL: every constructor
+//! is `unsafe` with that as its contract, so the operations on existing values are safe.
+
+use core::arch::x86_64::*;
+
+/// The digits of a word-sliced number are 52 bits (seed 001's radix 2^52).
+pub(crate) const DIGIT_BITS: u32 = 52;
+/// `2^52 - 1`.
+pub(crate) const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
+
+/// One digit position of `LANES` numbers, one number per 64-bit lane.
+pub(crate) trait Lanes: Copy {
+    /// Numbers per register.
+    const LANES: usize;
+
+    /// The lanes `p[0..LANES]`.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F, IFMA and VL, and `p` is valid for `LANES` reads.
+    unsafe fn load(p: *const u64) -> Self;
+
+    /// Every lane `x`.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F, IFMA and VL.
+    unsafe fn splat(x: u64) -> Self;
+
+    /// Store the lanes to `p[0..LANES]`.
+    ///
+    /// # Safety
+    /// `p` is valid for `LANES` writes.
+    unsafe fn store(self, p: *mut u64);
+
+    /// `self + lo52(a[51:0] * b[51:0])` per lane (`vpmadd52luq`).
+    fn madd_lo(self, a: Self, b: Self) -> Self;
+    /// `self + hi52(a[51:0] * b[51:0])` per lane (`vpmadd52huq`).
+    fn madd_hi(self, a: Self, b: Self) -> Self;
+    /// Wrapping lane sum.
+    fn add(self, b: Self) -> Self;
+    /// Wrapping lane difference.
+    fn sub(self, b: Self) -> Self;
+    /// Bitwise and.
+    fn and(self, b: Self) -> Self;
+    /// Bitwise or.
+    fn or(self, b: Self) -> Self;
+    /// Logical right shift by 52: the carry out of a digit.
+    fn carry(self) -> Self;
+    /// Logical right shift by 63: the borrow out of a wrapped 64-bit difference.
+    fn sign(self) -> Self;
+    /// The low 52 bits of each lane.
+    fn digit(self) -> Self {
+        // SAFETY: `self` exists, so the CPU has the features (see the module doc).
+        self.and(unsafe { Self::splat(DIGIT_MASK) })
+    }
+    /// `val` in the lanes where `idx == key`, `self` elsewhere (a mask blend, no branch).
+    fn select_eq(self, idx: Self, key: Self, val: Self) -> Self;
+    /// `val` in the lanes where `mask` is all ones, `self` where it is zero.
+    fn select_mask(self, mask: Self, val: Self) -> Self;
+    /// 1 in the lanes that are non-zero, 0 elsewhere.
+    fn is_nonzero(self) -> Self;
+}
+
+/// Eight lanes in a zmm register.
+#[derive(Clone, Copy)]
+pub(crate) struct Zmm(__m512i);
+
+/// Four lanes in a ymm register (AVX-512VL forms of the IFMA instructions).
+#[derive(Clone, Copy)]
+pub(crate) struct Ymm(__m256i);
+
+// SAFETY (every `unsafe` block below): a `Zmm` or `Ymm` value exists only if one of the unsafe
+// constructors ran, whose contract is that the CPU has AVX-512 F, IFMA and VL, which are all
+// the intrinsics here need; the pointer accesses are covered by `load`/`store`'s contracts.
+impl Lanes for Zmm {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    unsafe fn load(p: *const u64) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_loadu_si512(p.cast()) })
+    }
+    #[inline(always)]
+    unsafe fn splat(x: u64) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_set1_epi64(x as i64) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u64) {
+        // SAFETY: see above.
+        unsafe { _mm512_storeu_si512(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    fn madd_lo(self, a: Self, b: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_madd52lo_epu64(self.0, a.0, b.0) })
+    }
+    #[inline(always)]
+    fn madd_hi(self, a: Self, b: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_madd52hi_epu64(self.0, a.0, b.0) })
+    }
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_add_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn sub(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_sub_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn and(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_and_si512(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn or(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_or_si512(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn carry(self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_srli_epi64::<DIGIT_BITS>(self.0) })
+    }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_srli_epi64::<63>(self.0) })
+    }
+    #[inline(always)]
+    fn select_eq(self, idx: Self, key: Self, val: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe {
+            _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(idx.0, key.0), self.0, val.0)
+        })
+    }
+    #[inline(always)]
+    fn select_mask(self, mask: Self, val: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe {
+            _mm512_mask_blend_epi64(_mm512_test_epi64_mask(mask.0, mask.0), self.0, val.0)
+        })
+    }
+    #[inline(always)]
+    fn is_nonzero(self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe {
+            _mm512_maskz_mov_epi64(_mm512_test_epi64_mask(self.0, self.0), _mm512_set1_epi64(1))
+        })
+    }
+}
+
+impl Lanes for Ymm {
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    unsafe fn load(p: *const u64) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_loadu_si256(p.cast()) })
+    }
+    #[inline(always)]
+    unsafe fn splat(x: u64) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_set1_epi64x(x as i64) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u64) {
+        // SAFETY: see above.
+        unsafe { _mm256_storeu_si256(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    fn madd_lo(self, a: Self, b: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_madd52lo_epu64(self.0, a.0, b.0) })
+    }
+    #[inline(always)]
+    fn madd_hi(self, a: Self, b: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_madd52hi_epu64(self.0, a.0, b.0) })
+    }
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_add_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn sub(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_sub_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn and(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_and_si256(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn or(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_or_si256(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn carry(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(self.0) })
+    }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_srli_epi64::<63>(self.0) })
+    }
+    #[inline(always)]
+    fn select_eq(self, idx: Self, key: Self, val: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe {
+            _mm256_mask_blend_epi64(_mm256_cmpeq_epi64_mask(idx.0, key.0), self.0, val.0)
+        })
+    }
+    #[inline(always)]
+    fn select_mask(self, mask: Self, val: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe {
+            _mm256_mask_blend_epi64(_mm256_test_epi64_mask(mask.0, mask.0), self.0, val.0)
+        })
+    }
+    #[inline(always)]
+    fn is_nonzero(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe {
+            _mm256_maskz_mov_epi64(
+                _mm256_test_epi64_mask(self.0, self.0),
+                _mm256_set1_epi64x(1),
+            )
+        })
+    }
+}

@@ -1,0 +1,387 @@
+//! Batches: many modular exponentiations (or multiplications) at once, on the word-sliced
+//! SIMD engines of seed 001.
+//!
+//! Jobs may mix moduli of any sizes: they are grouped by limb count, each group filled up to
+//! the engine's lane count (the last one padded), and groups are spread over cores with rayon.
+//! Results come back in input order.
+//!
+//! | [`Engine`] | lanes | needs |
+//! |---|---|---|
+//! | `Ifma512` | 8 | AVX-512 F/IFMA/VL (the default on [`Backend::Ifma`]) |
+//! | `Ifma256` | 4 | the same, in 256-bit registers |
+//! | `Avx2` | 4 | AVX2 (`vpmuludq`; the default on [`Backend::Avx2`]) |
+//! | `Scalar` | 1 | nothing: [`Modulus::pow`] job by job (the default elsewhere) |
+//!
+//! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice.
+//!
+//! ```
+//! use montvec::{batch, Modulus, Nat};
+//! # fn main() -> Result<(), montvec::Error> {
+//! let n = Modulus::new(&Nat::from_hex("c5a3b1e7d9f2")?)?;
+//! let m = Modulus::new(&Nat::from_u64(1_000_003))?;
+//! let (b, e) = (Nat::from_u64(2), Nat::from_u64(10));
+//! let jobs = [batch::Job::new(&n, &b, &e), batch::Job::new(&m, &e, &b)];
+//! let out = batch::pow(&jobs)?;
+//! assert_eq!(out[0].to_hex_vartime(), "400");
+//! assert_eq!(out[1].to_hex_vartime(), "64"); // 10^2 mod 1000003 = 100
+//! # Ok(()) }
+//! ```
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod ifma;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod lanes;
+pub(crate) mod sliced;
+
+use rayon::prelude::*;
+
+use crate::backend::Backend;
+use crate::error::Error;
+use crate::limb::Limb;
+use crate::modulus::Modulus;
+use crate::nat::Nat;
+
+#[cfg(target_arch = "x86_64")]
+pub use self::ifma::reduce::Reduction;
+
+/// The largest modulus the SIMD engines take; larger ones run on the scalar engine.
+pub const MAX_SIMD_BITS: usize = 8192;
+
+/// How the jobs of a batch are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// One job at a time with [`Modulus::pow`] (each job's own algorithm and backend).
+    Scalar,
+    /// Four lanes in 256-bit registers with `vpmuludq` (AVX2).
+    Avx2,
+    /// Four lanes in 256-bit registers with AVX-512VL IFMA.
+    Ifma256,
+    /// Eight lanes in 512-bit registers with AVX-512 IFMA.
+    Ifma512,
+}
+
+impl Engine {
+    /// Every engine this build knows.
+    pub const ALL: [Engine; 4] = [
+        Engine::Scalar,
+        Engine::Avx2,
+        Engine::Ifma256,
+        Engine::Ifma512,
+    ];
+
+    /// The lowercase name used on the command line and in benchmark rows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Scalar => "scalar",
+            Engine::Avx2 => "avx2",
+            Engine::Ifma256 => "ifma256",
+            Engine::Ifma512 => "ifma512",
+        }
+    }
+
+    /// Jobs computed together.
+    pub fn lanes(self) -> usize {
+        match self {
+            Engine::Scalar => 1,
+            Engine::Avx2 | Engine::Ifma256 => 4,
+            Engine::Ifma512 => 8,
+        }
+    }
+
+    /// Whether this CPU runs the engine.
+    pub fn is_supported(self) -> bool {
+        match self {
+            Engine::Scalar => true,
+            Engine::Avx2 => Backend::Avx2.is_supported() && cfg!(target_arch = "x86_64"),
+            Engine::Ifma256 | Engine::Ifma512 => {
+                Backend::Ifma.is_supported() && cfg!(target_arch = "x86_64")
+            }
+        }
+    }
+
+    /// The engine a backend runs batches on.
+    pub fn for_backend(backend: Backend) -> Engine {
+        match backend {
+            Backend::Ifma => Engine::Ifma512,
+            Backend::Avx2 => Engine::Avx2,
+            Backend::Portable | Backend::Adx => Engine::Scalar,
+        }
+    }
+}
+
+impl core::fmt::Display for Engine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Engine {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| Error::UnsupportedBackend(s.to_string()))
+    }
+}
+
+/// Settings of a batch run; `Options::default()` uses every core and the active backend's
+/// engine.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Worker threads; `None` for one per core.
+    pub threads: Option<usize>,
+    /// The engine; `None` for [`Engine::for_backend`] of [`Backend::active`].
+    pub engine: Option<Engine>,
+    /// The IFMA engines' reduction (for benchmarks): the truncated one by default.
+    #[cfg(target_arch = "x86_64")]
+    pub reduction: Option<Reduction>,
+}
+
+/// One exponentiation: `base^exponent mod modulus`.
+#[derive(Clone, Copy)]
+pub struct Job<'a> {
+    modulus: &'a Modulus,
+    base: &'a Nat,
+    exponent: &'a Nat,
+}
+
+impl<'a> Job<'a> {
+    /// `base^exponent mod modulus`; `base` of any size (reduced first), any exponent.
+    pub fn new(modulus: &'a Modulus, base: &'a Nat, exponent: &'a Nat) -> Self {
+        Job {
+            modulus,
+            base,
+            exponent,
+        }
+    }
+}
+
+/// One product: `a * b mod modulus`.
+#[derive(Clone, Copy)]
+pub struct MulJob<'a> {
+    modulus: &'a Modulus,
+    a: &'a Nat,
+    b: &'a Nat,
+}
+
+impl<'a> MulJob<'a> {
+    /// `a * b mod modulus`, for `a` and `b` of any size (reduced first).
+    pub fn new(modulus: &'a Modulus, a: &'a Nat, b: &'a Nat) -> Self {
+        MulJob { modulus, a, b }
+    }
+}
+
+/// `base^exponent mod modulus` for every job, in input order, on every core with the active
+/// backend's engine. Constant time per job as [`Modulus::pow`].
+///
+/// Errors: [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`).
+///
+/// Leaks: the count of jobs, each modulus's size, and per group of jobs computed together
+/// (same limb count) the longest announced exponent length; nothing of bases, exponents or
+/// modulus values.
+pub fn pow(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
+    pow_with(jobs, &Options::default())
+}
+
+/// [`pow`] with explicit [`Options`].
+///
+/// Errors: [`Error::UnsupportedBackend`] when the engine does not run on this CPU or
+/// `threads` is zero.
+pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
+    let engine = resolve(options)?;
+    let prepared: Vec<(&Modulus, Nat, &Nat)> = jobs
+        .iter()
+        .map(|j| (j.modulus, j.modulus.reduce(j.base), j.exponent))
+        .collect();
+    run_grouped(
+        &prepared,
+        |j| j.0,
+        engine,
+        options,
+        |engine, group: &[&(&Modulus, Nat, &Nat)]| {
+            let _ = &engine;
+            match engine {
+                #[cfg(target_arch = "x86_64")]
+                Engine::Ifma512 | Engine::Ifma256 => {
+                    ifma_group(engine, options, &moduli(group), |lanes| {
+                        let bases: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
+                        let exps: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
+                        lanes.pow(&bases, &exps)
+                    })
+                }
+                _ => group.iter().map(|j| j.0.pow(&j.1, j.2)).collect(),
+            }
+        },
+    )
+}
+
+/// `a * b mod modulus` for every job, in input order, batched like [`pow`] (each product is
+/// two almost-Montgomery products in the lanes).
+///
+/// Leaks: the count of jobs and each modulus's size.
+pub fn mul_mod(jobs: &[MulJob<'_>]) -> Result<Vec<Nat>, Error> {
+    mul_mod_with(jobs, &Options::default())
+}
+
+/// [`mul_mod`] with explicit [`Options`].
+pub fn mul_mod_with(jobs: &[MulJob<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
+    let engine = resolve(options)?;
+    let prepared: Vec<(&Modulus, Nat, Nat)> = jobs
+        .iter()
+        .map(|j| (j.modulus, j.modulus.reduce(j.a), j.modulus.reduce(j.b)))
+        .collect();
+    run_grouped(
+        &prepared,
+        |j| j.0,
+        engine,
+        options,
+        |engine, group: &[&(&Modulus, Nat, Nat)]| {
+            let _ = &engine;
+            match engine {
+                #[cfg(target_arch = "x86_64")]
+                Engine::Ifma512 | Engine::Ifma256 => {
+                    ifma_group(engine, options, &moduli(group), |lanes| {
+                        let a: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
+                        let b: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
+                        lanes.mul_mod(&a, &b)
+                    })
+                }
+                _ => group
+                    .iter()
+                    .map(|j| {
+                        let m = j.0;
+                        let p = m
+                            .mul(&m.to_montgomery(&j.1), &m.to_montgomery(&j.2))
+                            .and_then(|x| m.from_montgomery(&x));
+                        p.unwrap_or_else(|_| unreachable!("elements of the same modulus"))
+                    })
+                    .collect(),
+            }
+        },
+    )
+}
+
+/// `a^2 mod modulus` for every `(modulus, a)`, in input order.
+pub fn square_mod(jobs: &[(&Modulus, &Nat)]) -> Result<Vec<Nat>, Error> {
+    let muls: Vec<MulJob<'_>> = jobs.iter().map(|&(m, a)| MulJob::new(m, a, a)).collect();
+    mul_mod(&muls)
+}
+
+/// The engine to use: the option if it runs here, else the active backend's.
+fn resolve(options: &Options) -> Result<Engine, Error> {
+    let engine = match options.engine {
+        Some(e) => e,
+        None => Engine::for_backend(Backend::active()?),
+    };
+    if !engine.is_supported() {
+        return Err(Error::UnsupportedBackend(engine.name().to_string()));
+    }
+    if options.threads == Some(0) {
+        return Err(Error::UnsupportedBackend("0 threads".to_string()));
+    }
+    Ok(engine)
+}
+
+/// Group `items` by their modulus's limb count into groups of at most `engine.lanes()`
+/// (moduli above [`MAX_SIMD_BITS`] alone, on the scalar engine), run `f` on each group over
+/// the thread pool, and put the results back in input order.
+fn run_grouped<T: Sync>(
+    items: &[T],
+    modulus: impl Fn(&T) -> &Modulus + Sync,
+    engine: Engine,
+    options: &Options,
+    f: impl Fn(Engine, &[&T]) -> Vec<Nat> + Sync,
+) -> Result<Vec<Nat>, Error> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| modulus(&items[i]).limbs());
+    let mut groups: Vec<(Engine, Vec<usize>)> = Vec::new();
+    for i in order {
+        let m = modulus(&items[i]);
+        let e = if m.bits() > MAX_SIMD_BITS {
+            Engine::Scalar
+        } else {
+            engine
+        };
+        match groups.last_mut() {
+            Some((ge, g))
+                if *ge == e
+                    && g.len() < e.lanes()
+                    && modulus(&items[g[0]]).limbs() == m.limbs() =>
+            {
+                g.push(i)
+            }
+            _ => groups.push((e, vec![i])),
+        }
+    }
+    let work = || -> Vec<(usize, Nat)> {
+        groups
+            .par_iter()
+            .flat_map_iter(|(e, g)| {
+                let refs: Vec<&T> = g.iter().map(|&i| &items[i]).collect();
+                let out = f(*e, &refs);
+                g.clone().into_iter().zip(out)
+            })
+            .collect()
+    };
+    let done = match options.threads {
+        None => work(),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| Error::UnsupportedBackend(format!("thread pool: {e}")))?
+            .install(work),
+    };
+    let mut out: Vec<Option<Nat>> = vec![None; items.len()];
+    for (i, x) in done {
+        out[i] = Some(x);
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
+/// The moduli of a group's jobs, as limbs.
+fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a [Limb]> {
+    group.iter().map(|j| j.0.modulus_limbs()).collect()
+}
+
+/// Run `f` on the IFMA lanes prepared for `moduli` (all of one limb count).
+#[cfg(target_arch = "x86_64")]
+fn ifma_group(
+    engine: Engine,
+    options: &Options,
+    moduli: &[&[Limb]],
+    f: impl FnOnce(&dyn IfmaRun) -> Vec<Vec<Limb>>,
+) -> Vec<Nat> {
+    let token = crate::backend::IfmaToken::detect()
+        .unwrap_or_else(|| unreachable!("Engine::is_supported checked IFMA"));
+    let limbs = moduli[0].len();
+    let reduction = options.reduction.unwrap_or(Reduction::Truncated);
+    let out = if engine == Engine::Ifma512 {
+        let mut lanes = ifma::IfmaLanes::<lanes::Zmm>::new(token, limbs, moduli);
+        lanes.set_reduction(reduction);
+        f(&lanes)
+    } else {
+        let mut lanes = ifma::IfmaLanes::<lanes::Ymm>::new(token, limbs, moduli);
+        lanes.set_reduction(reduction);
+        f(&lanes)
+    };
+    out.into_iter().map(Nat::from_limbs).collect()
+}
+
+/// The operations a group of lanes runs, whatever its width.
+#[cfg(target_arch = "x86_64")]
+trait IfmaRun {
+    fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>>;
+    fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>>;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<V: lanes::Lanes> IfmaRun for ifma::IfmaLanes<V> {
+    fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        ifma::IfmaLanes::pow(self, bases, exps)
+    }
+    fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        ifma::IfmaLanes::mul_mod(self, a, b)
+    }
+}

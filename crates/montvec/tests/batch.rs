@@ -1,0 +1,313 @@
+//! The batch API against the num-bigint oracle, lane by lane, on every engine this machine
+//! runs (or, under `MONTVEC_BACKEND`, the forced backend's engine), with both IFMA
+//! reductions: mixed moduli in one batch, partial batches, edge values, every size class
+//! to 8192 bits; and every SIMD engine against the scalar one on identical inputs.
+
+mod common;
+
+use common::*;
+use montvec::batch::{self, Engine, Job, MulJob, Options, Reduction};
+use montvec::{Backend, Modulus, Nat};
+use num_bigint::BigUint;
+use rand::Rng;
+
+/// The engines under test.
+fn engines() -> Vec<Engine> {
+    match std::env::var("MONTVEC_BACKEND") {
+        Ok(name) if !name.is_empty() => {
+            let b = Backend::active().expect("a usable MONTVEC_BACKEND");
+            let mut v = vec![Engine::for_backend(b)];
+            if b == Backend::Ifma {
+                v.push(Engine::Ifma256);
+            }
+            v
+        }
+        _ => Engine::ALL
+            .into_iter()
+            .filter(|e| e.is_supported())
+            .collect(),
+    }
+}
+
+/// Every (engine, reduction) pair under test: the reduction matters to the IFMA engines only.
+fn settings() -> Vec<Options> {
+    let mut v = Vec::new();
+    for e in engines() {
+        let reductions: &[Reduction] = match e {
+            Engine::Ifma256 | Engine::Ifma512 => &[Reduction::Truncated, Reduction::Plain],
+            _ => &[Reduction::Truncated],
+        };
+        for &r in reductions {
+            v.push(Options {
+                engine: Some(e),
+                reduction: Some(r),
+                ..Options::default()
+            });
+        }
+    }
+    v
+}
+
+struct Case {
+    n: BigUint,
+    base: BigUint,
+    exp: BigUint,
+    m: Modulus,
+    base_nat: Nat,
+    exp_nat: Nat,
+}
+
+impl Case {
+    fn new(n: &BigUint, base: &BigUint, exp: &BigUint) -> Case {
+        Case {
+            m: Modulus::new(&nat(n)).expect("valid modulus"),
+            base_nat: nat(base),
+            exp_nat: nat(exp),
+            n: n.clone(),
+            base: base.clone(),
+            exp: exp.clone(),
+        }
+    }
+}
+
+/// Run `cases` as one batch with each setting and check every lane against the oracle.
+fn check(cases: &[Case], ctx: &str) {
+    let jobs: Vec<Job<'_>> = cases
+        .iter()
+        .map(|c| Job::new(&c.m, &c.base_nat, &c.exp_nat))
+        .collect();
+    for opts in settings() {
+        let out = batch::pow_with(&jobs, &opts).expect("batch runs");
+        assert_eq!(out.len(), cases.len());
+        for (i, (c, got)) in cases.iter().zip(&out).enumerate() {
+            let want = c.base.modpow(&c.exp, &c.n);
+            assert_eq!(
+                to_big(got),
+                want,
+                "{ctx}: job {i} of {}, {:?} {:?}, n = {:x}, base = {:x}, exp = {:x}",
+                cases.len(),
+                opts.engine,
+                opts.reduction,
+                c.n,
+                c.base,
+                c.exp
+            );
+            assert_eq!(got.limb_len(), c.m.limbs(), "{ctx}: result length");
+        }
+    }
+}
+
+/// The bit sizes every class of digit count is checked at: limb counts 1..=20, then the
+/// length-specific and large sizes up to 8192 bits, each at 64k and 64k - 1 bits.
+fn sizes() -> Vec<usize> {
+    let mut v: Vec<usize> = (1..=20).chain([24, 32, 48, 64, 65, 96, 127, 128]).collect();
+    v = v.into_iter().flat_map(|k| [64 * k, 64 * k - 1]).collect();
+    v.retain(|&b| b >= 2);
+    v
+}
+
+#[test]
+fn mixed_moduli_one_batch_per_size() {
+    let mut rng = rng(1);
+    for bits in sizes() {
+        // Short exponents above 2048 bits keep the oracle quick; full ones below.
+        let exp_bits = if bits <= 2048 { bits } else { 96 };
+        let cases: Vec<Case> = (0..8)
+            .map(|i| {
+                // Lanes of one batch differ in modulus and bit length (same limb count).
+                let b = if i % 2 == 0 {
+                    bits
+                } else {
+                    bits - (bits % 64).min(7)
+                };
+                let n = random_odd_modulus(&mut rng, b.max(2));
+                let base = random_below(&mut rng, &n);
+                let exp = random_bits(&mut rng, exp_bits);
+                Case::new(&n, &base, &exp)
+            })
+            .collect();
+        check(&cases, &format!("{bits} bits"));
+    }
+}
+
+#[test]
+fn full_exponents_at_large_sizes() {
+    let mut rng = rng(2);
+    for bits in [3072usize, 4096, 8192] {
+        let n = random_odd_modulus(&mut rng, bits);
+        let cases: Vec<Case> = (0..3)
+            .map(|_| {
+                let base = random_below(&mut rng, &n);
+                let exp = random_bits(&mut rng, bits);
+                Case::new(&n, &base, &exp)
+            })
+            .collect();
+        check(&cases, &format!("full exponent, {bits} bits"));
+    }
+}
+
+#[test]
+fn edge_values() {
+    let mut rng = rng(3);
+    for bits in [2usize, 3, 64, 65, 520, 1024, 2048] {
+        for n in boundary_moduli(bits) {
+            let n1 = &n - 1u32;
+            let big = random_bits(&mut rng, 3 * bits + 5);
+            let long_exp = random_bits(&mut rng, 2 * bits + 70);
+            let e = random_bits(&mut rng, bits.max(8));
+            let zero = BigUint::from(0u8);
+            let one = BigUint::from(1u8);
+            let pairs = [
+                (zero.clone(), e.clone()),
+                (zero.clone(), zero.clone()),
+                (one.clone(), e.clone()),
+                (n1.clone(), e.clone()),
+                (n1.clone(), BigUint::from(2u8)),
+                (n.clone(), e.clone()),
+                (big.clone(), e.clone()),
+                (big.clone(), zero.clone()),
+                (random_below(&mut rng, &n), long_exp.clone()),
+                (random_below(&mut rng, &n), one.clone()),
+            ];
+            let cases: Vec<Case> = pairs.iter().map(|(b, x)| Case::new(&n, b, x)).collect();
+            check(&cases, &format!("edge values, n = {n:x}"));
+        }
+    }
+}
+
+#[test]
+fn partial_batches() {
+    let mut rng = rng(4);
+    for count in (1..=9).chain([17, 100]) {
+        let cases: Vec<Case> = (0..count)
+            .map(|i| {
+                // Two sizes interleaved, so groups fill from non-adjacent jobs.
+                let bits = if i % 3 == 0 { 1000 } else { 256 };
+                let n = random_odd_modulus(&mut rng, bits);
+                let base = random_below(&mut rng, &n);
+                let exp_bits = 1 + rng.gen_range(0..300);
+                let exp = random_bits(&mut rng, exp_bits);
+                Case::new(&n, &base, &exp)
+            })
+            .collect();
+        check(&cases, &format!("{count} jobs"));
+    }
+}
+
+#[test]
+fn simd_engines_agree_with_scalar() {
+    let mut rng = rng(5);
+    for bits in [521usize, 1024, 2047, 2048, 3072, 4096] {
+        let cases: Vec<Case> = (0..8)
+            .map(|_| {
+                let n = random_odd_modulus(&mut rng, bits);
+                let base = random_below(&mut rng, &n);
+                let exp = random_bits(&mut rng, 128);
+                Case::new(&n, &base, &exp)
+            })
+            .collect();
+        let jobs: Vec<Job<'_>> = cases
+            .iter()
+            .map(|c| Job::new(&c.m, &c.base_nat, &c.exp_nat))
+            .collect();
+        let scalar = batch::pow_with(
+            &jobs,
+            &Options {
+                engine: Some(Engine::Scalar),
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        for opts in settings() {
+            let out = batch::pow_with(&jobs, &opts).unwrap();
+            assert_eq!(out, scalar, "{bits} bits, {:?}", opts.engine);
+        }
+    }
+}
+
+#[test]
+fn mul_and_square_mod() {
+    let mut rng = rng(6);
+    for bits in [3usize, 64, 130, 1024, 2048, 4095, 8192] {
+        let cases: Vec<(BigUint, BigUint, BigUint, Modulus, Nat, Nat)> = (0..11)
+            .map(|i| {
+                let n = random_odd_modulus(&mut rng, bits);
+                let a = if i == 0 {
+                    &n - 1u32
+                } else {
+                    random_below(&mut rng, &n)
+                };
+                let b = if i == 1 {
+                    random_bits(&mut rng, bits + 100)
+                } else {
+                    random_below(&mut rng, &n)
+                };
+                let m = Modulus::new(&nat(&n)).unwrap();
+                let (an, bn) = (nat(&a), nat(&b));
+                (n, a, b, m, an, bn)
+            })
+            .collect();
+        let jobs: Vec<MulJob<'_>> = cases
+            .iter()
+            .map(|c| MulJob::new(&c.3, &c.4, &c.5))
+            .collect();
+        for opts in settings() {
+            let out = batch::mul_mod_with(&jobs, &opts).unwrap();
+            for (c, got) in cases.iter().zip(&out) {
+                assert_eq!(
+                    to_big(got),
+                    (&c.1 * &c.2) % &c.0,
+                    "{bits} bits {:?}",
+                    opts.engine
+                );
+            }
+        }
+        let sq: Vec<(&Modulus, &Nat)> = cases.iter().map(|c| (&c.3, &c.4)).collect();
+        let out = batch::square_mod(&sq).unwrap();
+        for (c, got) in cases.iter().zip(&out) {
+            assert_eq!(to_big(got), (&c.1 * &c.1) % &c.0, "{bits} bits square");
+        }
+    }
+}
+
+#[test]
+fn thread_counts_give_the_same_answers() {
+    let mut rng = rng(7);
+    let cases: Vec<Case> = (0..20)
+        .map(|_| {
+            let n = random_odd_modulus(&mut rng, 768);
+            let base = random_below(&mut rng, &n);
+            let exp = random_bits(&mut rng, 200);
+            Case::new(&n, &base, &exp)
+        })
+        .collect();
+    let jobs: Vec<Job<'_>> = cases
+        .iter()
+        .map(|c| Job::new(&c.m, &c.base_nat, &c.exp_nat))
+        .collect();
+    let one = batch::pow_with(
+        &jobs,
+        &Options {
+            threads: Some(1),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    let two = batch::pow_with(
+        &jobs,
+        &Options {
+            threads: Some(2),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(one, two);
+    let zero = batch::pow_with(
+        &jobs,
+        &Options {
+            threads: Some(0),
+            ..Options::default()
+        },
+    );
+    assert!(zero.is_err(), "zero threads is an error, not a hang");
+}
