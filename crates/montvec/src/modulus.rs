@@ -44,6 +44,8 @@ pub struct Modulus {
     algorithm: Algorithm,
     backend: Backend,
     id: u64,
+    /// The batch engines' constants, computed on first use.
+    lane_constants: std::sync::OnceLock<crate::batch::constants::LaneConstants>,
 }
 
 /// An element in Montgomery form for one [`Modulus`], in the form its variant computes on
@@ -139,6 +141,7 @@ impl Modulus {
             algorithm,
             backend,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            lane_constants: std::sync::OnceLock::new(),
         })
     }
 
@@ -149,6 +152,13 @@ impl Modulus {
     /// n as its k limbs.
     pub(crate) fn modulus_limbs(&self) -> &[crate::limb::Limb] {
         self.params().modulus()
+    }
+
+    /// The batch engines' constants for n, computed once.
+    pub(crate) fn lane_constants(&self) -> &crate::batch::constants::LaneConstants {
+        self.lane_constants.get_or_init(|| {
+            crate::batch::constants::LaneConstants::new(self.params(), self.limbs())
+        })
     }
 
     /// Bit length of n.

@@ -17,6 +17,11 @@ pub(crate) trait Lanes: Copy {
     /// Numbers per register.
     const LANES: usize;
 
+    /// Digits in `words` words (`words / LANES`, by a shift: LANES is a power of two).
+    fn digits(words: usize) -> usize {
+        words >> Self::LANES.trailing_zeros()
+    }
+
     /// The lanes `p[0..LANES]`.
     ///
     /// # Safety

@@ -17,7 +17,7 @@
 //! ```
 //! use montvec::{batch, Modulus, Nat};
 //! # fn main() -> Result<(), montvec::Error> {
-//! let n = Modulus::new(&Nat::from_hex("c5a3b1e7d9f2")?)?;
+//! let n = Modulus::new(&Nat::from_hex("c5a3b1e7d9f3")?)?;
 //! let m = Modulus::new(&Nat::from_u64(1_000_003))?;
 //! let (b, e) = (Nat::from_u64(2), Nat::from_u64(10));
 //! let jobs = [batch::Job::new(&n, &b, &e), batch::Job::new(&m, &e, &b)];
@@ -27,6 +27,7 @@
 //! # Ok(()) }
 //! ```
 
+pub(crate) mod constants;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma;
 #[cfg(target_arch = "x86_64")]
@@ -340,9 +341,9 @@ fn run_grouped<T: Sync>(
     Ok(out.into_iter().flatten().collect())
 }
 
-/// The moduli of a group's jobs, as limbs.
-fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a [Limb]> {
-    group.iter().map(|j| j.0.modulus_limbs()).collect()
+/// The moduli of a group's jobs.
+fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a Modulus> {
+    group.iter().map(|j| j.0).collect()
 }
 
 /// Run `f` on the IFMA lanes prepared for `moduli` (all of one limb count).
@@ -350,12 +351,17 @@ fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a [Limb]> {
 fn ifma_group(
     engine: Engine,
     options: &Options,
-    moduli: &[&[Limb]],
+    moduli: &[&Modulus],
     f: impl FnOnce(&dyn IfmaRun) -> Vec<Vec<Limb>>,
 ) -> Vec<Nat> {
     let token = crate::backend::IfmaToken::detect()
         .unwrap_or_else(|| unreachable!("Engine::is_supported checked IFMA"));
-    let limbs = moduli[0].len();
+    let limbs = moduli[0].limbs();
+    let moduli: Vec<(&[Limb], &constants::LaneConstants)> = moduli
+        .iter()
+        .map(|m| (m.modulus_limbs(), m.lane_constants()))
+        .collect();
+    let moduli = &moduli[..];
     let reduction = options.reduction.unwrap_or(Reduction::Truncated);
     let out = if engine == Engine::Ifma512 {
         let mut lanes = ifma::IfmaLanes::<lanes::Zmm>::new(token, limbs, moduli);

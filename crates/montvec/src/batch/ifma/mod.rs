@@ -7,9 +7,9 @@
 //!   the plain one it is measured against);
 //! - [`pow`]: the fixed-window exponentiation, table entries selected by mask.
 //!
-//! Per lane this module precomputes, in scalar code and without division: N' = -N^-1 mod R
-//! (Newton), R mod N (doubling) and R^2 mod N (two Montgomery products), R = 2^(52 d) with
-//! d = ceil((64k + 2) / 52) digits for k-limb moduli, so that 4N < R.
+//! Each lane takes its modulus's [`LaneConstants`] (N' = -N^-1 mod R, R mod N, R^2 mod N for
+//! R = 2^(52 d), d = ceil((64k + 2) / 52) digits for k-limb moduli, so that 4N < R), computed
+//! once per [`crate::Modulus`].
 
 pub(crate) mod pow;
 pub(crate) mod product;
@@ -17,20 +17,12 @@ pub(crate) mod reduce;
 
 use core::marker::PhantomData;
 
-use zeroize::Zeroize;
-
 use self::reduce::{Reduction, SlicedModulus};
 use crate::backend::IfmaToken;
+use crate::batch::constants::{digits_for_limbs, LaneConstants};
 use crate::batch::lanes::Lanes;
 use crate::batch::sliced::{self, AlignedWords};
-use crate::limb::{Limb, LIMB_BITS};
-use crate::mont::cios::kernel as cios;
-use crate::mont::params::{neg_inverse_mod_limbs, MontParams};
-
-/// Digits for moduli of `limbs` 64-bit limbs: 52 d >= 64 k + 2, so 4N < R.
-pub(crate) fn digits_for_limbs(limbs: usize) -> usize {
-    (limbs * LIMB_BITS + 2).div_ceil(52)
-}
+use crate::limb::Limb;
 
 /// Up to `V::LANES` moduli of one limb count, prepared for the IFMA batch kernels.
 pub(crate) struct IfmaLanes<V: Lanes> {
@@ -50,77 +42,41 @@ pub(crate) struct IfmaLanes<V: Lanes> {
 }
 
 impl<V: Lanes> IfmaLanes<V> {
-    /// Precompute for `moduli` (1 to `V::LANES` of them), each odd, at least 3 and exactly
-    /// `limbs` limbs (leading zero limbs allowed). Missing lanes repeat the first modulus.
+    /// Lanes for `moduli` (1 to `V::LANES` of them, each with its [`LaneConstants`] for this
+    /// digit count), each odd, at least 3 and exactly `limbs` limbs. Missing lanes repeat the
+    /// first modulus.
     ///
-    /// Leaks: `limbs`, the count of moduli and each modulus's bit length (its size).
-    pub(crate) fn new(token: IfmaToken, limbs: usize, moduli: &[&[Limb]]) -> Self {
+    /// Leaks: `limbs` and the count of moduli.
+    pub(crate) fn new(
+        token: IfmaToken,
+        limbs: usize,
+        moduli: &[(&[Limb], &LaneConstants)],
+    ) -> Self {
         let lanes = V::LANES;
         assert!(!moduli.is_empty() && moduli.len() <= lanes);
         let digits = digits_for_limbs(limbs);
-        let prime_limbs = (52 * digits).div_ceil(LIMB_BITS);
-        let mut n_rows = Vec::with_capacity(lanes);
-        let mut n_prime_rows = Vec::with_capacity(lanes);
-        let mut one_rows = Vec::with_capacity(lanes);
-        let mut r2_rows = Vec::with_capacity(lanes);
-        for l in 0..lanes {
-            let n = moduli.get(l).copied().unwrap_or(moduli[0]);
-            assert!(n.len() == limbs && n[0] & 1 == 1);
-            let bits = bit_length(n);
-            assert!(bits >= 2, "moduli are at least 3");
-            let k = bits.div_ceil(LIMB_BITS);
-            let params = MontParams::new(n[..k].to_vec(), bits);
-            // R mod N by doubling from 2^(bits-1); R^2 mod N = Mont64(Mont64(R, R), R64^2).
-            let one = params.pow2_mod(52 * digits);
-            let mut scratch = vec![0; k];
-            let mut t = vec![0; k];
-            cios::mont_mul(
-                &mut t,
-                &one,
-                &one,
-                params.modulus(),
-                params.n0(),
-                &mut scratch,
-            );
-            let mut r2 = vec![0; k];
-            cios::mont_mul(
-                &mut r2,
-                &t,
-                params.r2(),
-                params.modulus(),
-                params.n0(),
-                &mut scratch,
-            );
-            t.zeroize();
-            n_rows.push(n.to_vec());
-            n_prime_rows.push(neg_inverse_mod_limbs(n, prime_limbs));
-            one_rows.push(one);
-            r2_rows.push(r2);
+        let lanes_of: Vec<(&[Limb], &LaneConstants)> = (0..lanes)
+            .map(|l| moduli.get(l).copied().unwrap_or(moduli[0]))
+            .collect();
+        for (n, c) in &lanes_of {
+            assert!(n.len() == limbs && n[0] & 1 == 1 && c.digits == digits);
         }
-        let as_refs = |rows: &[Vec<Limb>]| {
-            sliced::slice(
-                &rows.iter().map(|r| &r[..]).collect::<Vec<_>>(),
-                digits,
-                lanes,
-            )
+        let rows = |f: fn(&(&[Limb], &LaneConstants)) -> Vec<Limb>| {
+            let r: Vec<Vec<Limb>> = lanes_of.iter().map(f).collect();
+            let refs: Vec<&[Limb]> = r.iter().map(|v| &v[..]).collect();
+            sliced::slice(&refs, digits, lanes)
         };
-        let v = IfmaLanes {
+        IfmaLanes {
             token,
             limbs,
             digits,
-            n: as_refs(&n_rows),
-            n_prime: as_refs(&n_prime_rows),
-            one: as_refs(&one_rows),
-            r2: as_refs(&r2_rows),
+            n: rows(|x| x.0.to_vec()),
+            n_prime: rows(|x| x.1.n_prime.clone()),
+            one: rows(|x| x.1.one.clone()),
+            r2: rows(|x| x.1.r2.clone()),
             reduction: Reduction::Truncated,
             _lanes: PhantomData,
-        };
-        for rows in [&mut n_prime_rows, &mut one_rows, &mut r2_rows, &mut n_rows] {
-            for r in rows.iter_mut() {
-                r.zeroize();
-            }
         }
-        v
     }
 
     /// Use `reduction` from now on (for benchmarks and tests).
@@ -189,11 +145,4 @@ impl<V: Lanes> IfmaLanes<V> {
         };
         sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
     }
-}
-
-/// Bit length of a public size (the modulus): its top non-zero bit.
-fn bit_length(n: &[Limb]) -> usize {
-    n.iter().rposition(|&w| w != 0).map_or(0, |i| {
-        i * LIMB_BITS + (LIMB_BITS - n[i].leading_zeros() as usize)
-    })
 }

@@ -41,7 +41,7 @@ pub(crate) fn pow_sliced<V: Lanes>(
 ) {
     let l = V::LANES;
     let words = m.n.len();
-    let d = words / l;
+    let d = V::digits(words);
     let bits = exp_limbs * 64;
     let w = window_width(bits, d);
     let entries = 1usize << w;
@@ -68,35 +68,49 @@ pub(crate) fn pow_sliced<V: Lanes>(
             );
         }
     }
+    // acc and tmp swap roles after each product instead of copying.
     let mut acc = AlignedWords::zeroed(words);
     let mut tmp = AlignedWords::zeroed(words);
     let mut entry = AlignedWords::zeroed(words);
-    let (acc, tmp, entry) = (acc.as_mut_slice(), tmp.as_mut_slice(), entry.as_mut_slice());
     let windows = bits.div_ceil(w);
-    acc.copy_from_slice(one);
+    acc.as_mut_slice().copy_from_slice(one);
     for win in (0..windows).rev() {
         let lo = win * w;
         let width = w.min(bits - lo);
+        select::<V>(
+            entry.as_mut_slice(),
+            table,
+            &window_values(exps, lo, width, l),
+            entries,
+        );
         if win + 1 < windows {
             for _ in 0..width {
-                mont_sqr::<V>(tmp, acc, m, scratch);
-                acc.copy_from_slice(tmp);
+                mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
+                core::mem::swap(&mut acc, &mut tmp);
             }
-        }
-        select::<V>(entry, table, &window_values(exps, lo, width, l), entries);
-        if win + 1 < windows {
-            mont_mul::<V>(tmp, acc, entry, m, scratch);
-            acc.copy_from_slice(tmp);
+            mont_mul::<V>(
+                tmp.as_mut_slice(),
+                acc.as_slice(),
+                entry.as_slice(),
+                m,
+                scratch,
+            );
+            core::mem::swap(&mut acc, &mut tmp);
         } else {
-            acc.copy_from_slice(entry);
+            core::mem::swap(&mut acc, &mut entry);
         }
     }
     // Out of Montgomery form: acc * 1 / R < N + 1, so one masked subtraction finishes.
     let mut unit = AlignedWords::zeroed(words);
-    let unit = unit.as_mut_slice();
-    unit[..l].fill(1);
-    mont_mul::<V>(tmp, acc, unit, m, scratch);
-    final_subtract::<V>(out, tmp, m.n, scratch);
+    unit.as_mut_slice()[..l].fill(1);
+    mont_mul::<V>(
+        tmp.as_mut_slice(),
+        acc.as_slice(),
+        unit.as_slice(),
+        m,
+        scratch,
+    );
+    final_subtract::<V>(out, tmp.as_slice(), m.n, scratch);
 }
 
 /// Each lane's window value: bits `lo .. lo + width` of its exponent (public positions).
@@ -121,7 +135,7 @@ fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize)
     assert!(table.len() == entries * words && idx.len() == l);
     // SAFETY: idx has LANES words; the callers' target features cover V's.
     let idx = unsafe { V::load(idx.as_ptr()) };
-    for i in 0..words / l {
+    for i in 0..V::digits(words) {
         // SAFETY: entry 0, digit i lies within the table.
         let mut v = unsafe { V::load(table.as_ptr().add(i * l)) };
         for e in 1..entries {

@@ -1,28 +1,85 @@
-//! Word-sliced products by column blocks (seed 001's schoolbook batch product, with the
-//! delayed carry of seed 004): `BLOCK` consecutive output columns live in registers while
-//! every digit pair that lands in them is accumulated, then they are stored once.
+//! Word-sliced products by row blocks (seed 001's schoolbook batch product, with the delayed
+//! carry of seed 004).
 //!
-//! Column `col` of `x * y` collects `lo52(x_i y_j)` for `i + j = col` and `hi52(x_i y_j)` for
-//! `i + j + 1 = col`. Every term is below 2^52, a column gets at most 2 min(nx, ny) of them,
-//! and callers add at most two such products into one column: below 4 * 158 * 2^52 < 2^62
-//! for the largest batch size (158 digits, 8192 bits). No carry is propagated here.
+//! A block of K digits of x stays in registers (K <= 14) while y streams past, one digit a
+//! step; K + 1 accumulators hold the columns the block touches at that step. Step j adds
+//! `lo52(x_t y_j)` to column `i0 + t + j` and `hi52(x_t y_j)` to column `i0 + t + j + 1`; the
+//! lowest column is then complete for this block, is added to memory, and the accumulators
+//! shift down one column. So every digit pair is touched once, with no block edges to test,
+//! and memory sees one load of y and one column update per 2K IFMAs.
 //!
-//! Computing only a range of columns is how the truncated products of the reduction are made
-//! (the low half for the quotient, the high half for `Q N`): columns outside the range cost
-//! nothing.
+//! Column bound: every term is below 2^52 and a column gets at most 2 min(nx, ny) of them;
+//! callers add at most two such products into one column: below 4 * 158 * 2^52 < 2^62 for the
+//! largest batch size (158 digits, 8192 bits). No carry is propagated here.
 //!
-//! Register blocking: 16 accumulators, the digit of x, and the two digits of y each step
-//! loads: 19 of the 32 zmm registers, so nothing spills whatever the size (the fully unrolled
-//! kernels of Intel's crypto_mb spill above 30 digits). Each accumulator takes two dependent
-//! IFMAs per digit of x (8 cycles at latency 4) while the 32 IFMAs of the step keep both units
-//! busy for 16 cycles: the chains never stall the units.
+//! A column range `c0..c1` gives the truncated products of the reduction: steps whose columns
+//! all lie outside the range are skipped, and accumulators for columns outside it are never
+//! stored. Terms in the first and last K steps of a block may land outside and are computed
+//! in vain (at most K^2 IFMAs a block).
+//!
+//! Registers: K digits of x, K + 1 accumulators, the digit of y: 30 of the 32 zmm registers at
+//! K = 14, so nothing spills whatever the size (the fully unrolled kernels of Intel's
+//! crypto_mb spill above 30 digits). Each accumulator takes two IFMAs a step (8 cycles at
+//! latency 4) while the 2K IFMAs of a step keep both units busy for K cycles.
 
 #![deny(clippy::integer_division_remainder_used)]
 
 use crate::batch::lanes::Lanes;
 
-/// Output columns held in registers at once.
-const BLOCK: usize = 16;
+/// `$body` for `$t` = 0, 1, .. 13 (up to `MAX_ROWS`), each with the index a literal, skipping `$t >= $k`: arrays
+/// of registers are then only indexed by constants and stay in registers (a `for` loop over
+/// them was left rolled by the compiler, with the array on the stack).
+macro_rules! unrolled {
+    ($k:expr, |$t:ident| $body:block) => {
+        unrolled!(@ $k, $t, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13)
+    };
+    (@ $k:expr, $t:ident, $body:block, $($i:literal)*) => {
+        $(
+            #[allow(unused_comparisons)]
+            if $i < $k {
+                let $t: usize = $i;
+                $body
+            }
+        )*
+    };
+}
+
+/// Most digits of x held in registers at once.
+const MAX_ROWS: usize = 14;
+
+/// Calls `$f::<V, K>($args)` with K the runtime `$k` in 1..=14.
+macro_rules! with_rows {
+    ($k:expr, $f:ident ($($arg:expr),*)) => {
+        match $k {
+            1 => $f::<V, 1>($($arg),*),
+            2 => $f::<V, 2>($($arg),*),
+            3 => $f::<V, 3>($($arg),*),
+            4 => $f::<V, 4>($($arg),*),
+            5 => $f::<V, 5>($($arg),*),
+            6 => $f::<V, 6>($($arg),*),
+            7 => $f::<V, 7>($($arg),*),
+            8 => $f::<V, 8>($($arg),*),
+            9 => $f::<V, 9>($($arg),*),
+            10 => $f::<V, 10>($($arg),*),
+            11 => $f::<V, 11>($($arg),*),
+            12 => $f::<V, 12>($($arg),*),
+            13 => $f::<V, 13>($($arg),*),
+            _ => $f::<V, 14>($($arg),*),
+        }
+    };
+}
+
+/// The row blocks of `n` digits: as few as possible, of sizes differing by at most one (so no
+/// small block runs short of independent accumulators).
+#[allow(clippy::integer_division_remainder_used)] // public sizes only
+fn row_blocks(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    let blocks = n.div_ceil(MAX_ROWS).max(1);
+    (0..blocks).map(move |b| {
+        // Block b starts at floor(b n / blocks): sizes floor or ceil of n / blocks.
+        let start = b * n / blocks;
+        (start, (b + 1) * n / blocks - start)
+    })
+}
 
 /// `out[col - c0] (+)= column col of x * y` for `col` in `c0..c1`; with `accumulate` the
 /// columns are added to what `out` holds, else they replace it. `x` and `y` are word-sliced
@@ -40,214 +97,191 @@ pub(crate) fn product_columns<V: Lanes>(
 ) {
     let l = V::LANES;
     assert!(c0 <= c1 && out.len() >= (c1 - c0) * l);
-    let mut c = c0;
-    while c + BLOCK <= c1 {
-        product_block::<V, BLOCK>(out, x, y, c0, c, accumulate);
-        c += BLOCK;
+    if !accumulate {
+        out[..(c1 - c0) * l].fill(0);
     }
-    // The tail in halving blocks: 8, 4, 2, 1 columns.
-    if c + 8 <= c1 {
-        product_block::<V, 8>(out, x, y, c0, c, accumulate);
-        c += 8;
-    }
-    if c + 4 <= c1 {
-        product_block::<V, 4>(out, x, y, c0, c, accumulate);
-        c += 4;
-    }
-    if c + 2 <= c1 {
-        product_block::<V, 2>(out, x, y, c0, c, accumulate);
-        c += 2;
-    }
-    if c < c1 {
-        product_block::<V, 1>(out, x, y, c0, c, accumulate);
+    for (i0, k) in row_blocks(V::digits(x.len())) {
+        with_rows!(k, product_rows(out, x, y, i0, c0, c1));
     }
 }
 
-/// Columns `c..c + K` of `x * y` into `out[(c - c0)..]`.
+/// Add the terms of digits `i0..i0 + K` of x times y landing in columns `c0..c1` to `out`.
 #[inline(always)]
-fn product_block<V: Lanes, const K: usize>(
+fn product_rows<V: Lanes, const K: usize>(
     out: &mut [u64],
     x: &[u64],
     y: &[u64],
+    i0: usize,
     c0: usize,
-    c: usize,
-    accumulate: bool,
+    c1: usize,
 ) {
     let l = V::LANES;
-    let (nx, ny) = (x.len() / l, y.len() / l);
-    let dst = &mut out[(c - c0) * l..(c - c0 + K) * l];
-    let mut acc = start_block::<V, K>(dst, accumulate);
-    // Digit i of x meets column c + kk through y_(c + kk - i) (lo) and y_(c + kk - 1 - i) (hi).
-    // It meets some column of the block when c - ny <= i <= c + K - 1; every one of the 2K
-    // terms exists when c + K - ny <= i <= c - 1.
-    let first = c.saturating_sub(ny);
-    let end = nx.min(c + K);
-    let full = (c + K).saturating_sub(ny)..nx.min(c);
-    for i in first..end {
-        // SAFETY: i < nx, so x has LANES words at i * LANES.
-        let xi = unsafe { V::load(x.as_ptr().add(i * l)) };
-        if full.contains(&i) {
-            // SAFETY: i <= c - 1 and i >= c + K - ny, so the digits of y read, c - 1 - i up to
-            // c + K - 1 - i, all lie in 0..ny.
-            let yp = unsafe { y.as_ptr().add((c - 1 - i) * l) };
-            for (kk, a) in acc.iter_mut().enumerate() {
-                // SAFETY: as above.
-                let (ylo, yhi) =
-                    unsafe { (V::load(yp.add((kk + 1) * l)), V::load(yp.add(kk * l))) };
-                *a = a.madd_lo(xi, ylo).madd_hi(xi, yhi);
-            }
-        } else {
-            // A block edge: check each term (the indices are public).
-            for (kk, a) in acc.iter_mut().enumerate() {
-                let col = c + kk;
-                if col >= i && col - i < ny {
-                    // SAFETY: col - i < ny.
-                    *a = a.madd_lo(xi, unsafe { V::load(y.as_ptr().add((col - i) * l)) });
-                }
-                if col > i && col - 1 - i < ny {
-                    // SAFETY: col - 1 - i < ny.
-                    *a = a.madd_hi(xi, unsafe { V::load(y.as_ptr().add((col - 1 - i) * l)) });
-                }
-            }
-        }
+    let ny = V::digits(y.len());
+    if i0 >= c1 {
+        return;
     }
-    finish_block::<V, K>(dst, &acc);
+    assert!(out.len() >= (c1 - c0) * l);
+    let (xr, mut acc, zero) = start_rows::<V, K>(x, i0);
+    // One step: the terms of y_j whose rows pass `$lo` / `$hi`, the lowest column out if it
+    // lies in the range, the shift.
+    macro_rules! step {
+        ($j:expr, |$t:ident| $lo:expr, $hi:expr) => {{
+            let j: usize = $j;
+            // SAFETY: j < ny (every caller's range ends by `end` <= ny).
+            let yj = unsafe { V::load(y.as_ptr().add(j * l)) };
+            unrolled!(K, |$t| {
+                if $lo {
+                    acc[$t] = acc[$t].madd_lo(xr[$t], yj);
+                }
+                if $hi {
+                    acc[$t + 1] = acc[$t + 1].madd_hi(xr[$t], yj);
+                }
+            });
+            let col = i0 + j;
+            if col >= c0 {
+                // col < c1 since j < c1 - i0.
+                add_column::<V>(out, col - c0, acc[0]);
+            }
+            unrolled!(K, |t| {
+                acc[t] = acc[t + 1];
+            });
+            acc[K] = zero;
+        }};
+    }
+    // Steps before c0 - i0 - K touch only columns below c0; from c1 - i0 on, only columns at
+    // or above c1. Between, the first K steps (the head, j < c0 - i0) have terms below c0 and
+    // the last K (the tail, j >= c1 - i0 - K) terms at or above c1: they are unrolled, each
+    // with its rows known at compile time, so no IFMA is spent on a term out of range.
+    let first = c0.saturating_sub(i0 + K);
+    let end = ny.min(c1 - i0);
+    let head_end = c0.saturating_sub(i0).clamp(first, end);
+    let tail_start = (c1 - i0).saturating_sub(K).clamp(head_end, end);
+    // Head step s is j = c0 - i0 - K + s: row t's lo term lands in column c0 - K + s + t,
+    // its hi term one higher.
+    let head_base = c0 as isize - i0 as isize - K as isize;
+    unrolled!(K, |s| {
+        let j = head_base + s as isize;
+        if j >= first as isize && (j as usize) < head_end {
+            step!(j as usize, |t| t + s >= K, t + s + 1 >= K);
+        }
+    });
+    for j in head_end..tail_start {
+        step!(j, |t| true, true);
+    }
+    // Tail step u is j = c1 - i0 - K + u: row t's lo term lands in column c1 - K + u + t.
+    let tail_base = (c1 - i0) as isize - K as isize;
+    unrolled!(K, |u| {
+        let j = tail_base + u as isize;
+        if j >= tail_start as isize && (j as usize) < end {
+            step!(j as usize, |t| t + u < K, t + u + 1 < K);
+        }
+    });
+    unrolled!(K, |t| {
+        let col = i0 + end + t;
+        if col >= c0 && col < c1 {
+            add_column::<V>(out, col - c0, acc[t]);
+        }
+    });
 }
 
 /// `out[col - c0] (+)= column col of x^2` for `col` in `c0..c1`: the products `x_i x_j` with
 /// `i < j` once, doubled by one addition, then the squares `x_i x_i` (about half the IFMAs of
 /// [`product_columns`]). Bounds and leaks as there.
 #[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
-pub(crate) fn square_columns<V: Lanes>(
-    out: &mut [u64],
-    x: &[u64],
-    c0: usize,
-    c1: usize,
-    accumulate: bool,
-) {
+pub(crate) fn square_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
     let l = V::LANES;
-    assert!(c0 <= c1 && out.len() >= (c1 - c0) * l);
-    let mut c = c0;
-    while c + BLOCK <= c1 {
-        square_block::<V, BLOCK>(out, x, c0, c, accumulate);
-        c += BLOCK;
+    let n = V::digits(x.len());
+    assert!(out.len() >= 2 * n * l);
+    out[..2 * n * l].fill(0);
+    for (i0, k) in row_blocks(n) {
+        with_rows!(k, square_rows(out, x, i0));
     }
-    if c + 8 <= c1 {
-        square_block::<V, 8>(out, x, c0, c, accumulate);
-        c += 8;
-    }
-    if c + 4 <= c1 {
-        square_block::<V, 4>(out, x, c0, c, accumulate);
-        c += 4;
-    }
-    if c + 2 <= c1 {
-        square_block::<V, 2>(out, x, c0, c, accumulate);
-        c += 2;
-    }
-    if c < c1 {
-        square_block::<V, 1>(out, x, c0, c, accumulate);
+    // Twice the off-diagonal sums (below 2 * 2n * 2^52, counted in the module bound), plus
+    // lo(x_i^2) in column 2i and hi(x_i^2) in column 2i + 1.
+    for i in 0..n {
+        // SAFETY: i < n; columns 2i and 2i + 1 lie below 2n; target features as above.
+        unsafe {
+            let xi = V::load(x.as_ptr().add(i * l));
+            let (p0, p1) = (
+                out.as_mut_ptr().add(2 * i * l),
+                out.as_mut_ptr().add((2 * i + 1) * l),
+            );
+            let (a0, a1) = (V::load(p0), V::load(p1));
+            a0.add(a0).madd_lo(xi, xi).store(p0);
+            a1.add(a1).madd_hi(xi, xi).store(p1);
+        }
     }
 }
 
-/// Columns `c..c + K` of `x^2` into `out[(c - c0)..]`.
+/// Add the terms `x_(i0 + t) x_j` with `i0 + t < j` of digits `i0..i0 + K` to `out`.
 #[inline(always)]
-fn square_block<V: Lanes, const K: usize>(
-    out: &mut [u64],
-    x: &[u64],
-    c0: usize,
-    c: usize,
-    accumulate: bool,
-) {
+fn square_rows<V: Lanes, const K: usize>(out: &mut [u64], x: &[u64], i0: usize) {
     let l = V::LANES;
-    let n = x.len() / l;
-    let dst = &mut out[(c - c0) * l..(c - c0 + K) * l];
-    // SAFETY: called from `square_columns`, whose target features cover V's.
-    let zero = unsafe { V::splat(0) };
-    let mut acc = [zero; K];
-    // Pairs i < j: digit i meets column c + kk through j = c + kk - i (lo, needs 2i < c + kk)
-    // and j = c + kk - 1 - i (hi, needs 2i + 1 < c + kk), with j < n. Some term exists for
-    // c - n <= i and 2i <= c + K - 2; all 2K exist for c + K - n <= i and 2i <= c - 2.
-    let first = c.saturating_sub(n);
-    let end = if c + K >= 2 {
-        n.min(((c + K - 2) >> 1) + 1)
-    } else {
-        0
-    };
-    let full = (c + K).saturating_sub(n)..if c >= 2 { n.min(((c - 2) >> 1) + 1) } else { 0 };
-    for i in first..end {
-        // SAFETY: i < n.
-        let xi = unsafe { V::load(x.as_ptr().add(i * l)) };
-        if full.contains(&i) {
-            // SAFETY: c - 1 - i >= i + 1 >= 0 and c + K - 1 - i < n, as for `product_block`.
-            let yp = unsafe { x.as_ptr().add((c - 1 - i) * l) };
-            for (kk, a) in acc.iter_mut().enumerate() {
-                // SAFETY: as above.
-                let (ylo, yhi) =
-                    unsafe { (V::load(yp.add((kk + 1) * l)), V::load(yp.add(kk * l))) };
-                *a = a.madd_lo(xi, ylo).madd_hi(xi, yhi);
-            }
-        } else {
-            for (kk, a) in acc.iter_mut().enumerate() {
-                let col = c + kk;
-                if col > 2 * i && col - i < n {
-                    // SAFETY: col - i < n.
-                    *a = a.madd_lo(xi, unsafe { V::load(x.as_ptr().add((col - i) * l)) });
+    let n = V::digits(x.len());
+    assert!(out.len() >= 2 * n * l);
+    let (xr, mut acc, zero) = start_rows::<V, K>(x, i0);
+    // acc[t] holds column i0 + j + t at step j; pairs need j > i0 + t, so the first K - 1
+    // steps (the head, j = i0 + 1 + s) take only rows t <= s: unrolled, with the rows known at
+    // compile time.
+    macro_rules! step {
+        ($j:expr, |$t:ident| $ok:expr) => {{
+            let j: usize = $j;
+            // SAFETY: j < n.
+            let yj = unsafe { V::load(x.as_ptr().add(j * l)) };
+            unrolled!(K, |$t| {
+                if $ok {
+                    acc[$t] = acc[$t].madd_lo(xr[$t], yj);
+                    acc[$t + 1] = acc[$t + 1].madd_hi(xr[$t], yj);
                 }
-                if col > 2 * i + 1 && col - 1 - i < n {
-                    // SAFETY: col - 1 - i < n.
-                    *a = a.madd_hi(xi, unsafe { V::load(x.as_ptr().add((col - 1 - i) * l)) });
-                }
-            }
-        }
+            });
+            add_column::<V>(out, i0 + j, acc[0]);
+            unrolled!(K, |t| {
+                acc[t] = acc[t + 1];
+            });
+            acc[K] = zero;
+        }};
     }
-    for (kk, a) in acc.iter_mut().enumerate() {
-        let col = c + kk;
-        // Twice the off-diagonal sum: below 2 * 2n * 2^52 (the module bound counts it).
-        *a = a.add(*a);
-        let d = col >> 1;
-        if d < n {
-            // SAFETY: d < n.
-            let xd = unsafe { V::load(x.as_ptr().add(d * l)) };
-            *a = if col & 1 == 0 {
-                a.madd_lo(xd, xd)
-            } else {
-                a.madd_hi(xd, xd)
-            };
+    unrolled!(K, |s| {
+        if s + 1 < K && i0 + 1 + s < n {
+            step!(i0 + 1 + s, |t| t <= s);
         }
+    });
+    for j in (i0 + K).min(n)..n {
+        step!(j, |t| true);
     }
-    if accumulate {
-        for (kk, a) in acc.iter_mut().enumerate() {
-            // SAFETY: dst has K * LANES words.
-            *a = a.add(unsafe { V::load(dst.as_ptr().add(kk * l)) });
+    let end = n.max(i0 + 1);
+    unrolled!(K, |t| {
+        if i0 + end + t < 2 * n {
+            add_column::<V>(out, i0 + end + t, acc[t]);
         }
-    }
-    finish_block::<V, K>(dst, &acc);
+    });
 }
 
-/// The block's accumulators: what `dst` holds, or zero.
+/// Digits `i0..i0 + K` of x in registers, the K + 1 accumulators (acc[t] holds column
+/// i0 + j + t at step j) zeroed, and a zero register.
 #[inline(always)]
-fn start_block<V: Lanes, const K: usize>(dst: &[u64], accumulate: bool) -> [V; K] {
+#[allow(clippy::type_complexity)]
+fn start_rows<V: Lanes, const K: usize>(x: &[u64], i0: usize) -> ([V; K], [V; MAX_ROWS + 1], V) {
     let l = V::LANES;
-    assert!(dst.len() == K * l);
-    // SAFETY: called from the kernels above, whose target features cover V's.
+    assert!((i0 + K) * l <= x.len());
+    // SAFETY: the callers' target features cover V's.
     let zero = unsafe { V::splat(0) };
-    let mut acc = [zero; K];
-    if accumulate {
-        for (kk, a) in acc.iter_mut().enumerate() {
-            // SAFETY: dst has K * LANES words.
-            *a = unsafe { V::load(dst.as_ptr().add(kk * l)) };
-        }
-    }
-    acc
+    let mut xr = [zero; K];
+    unrolled!(K, |t| {
+        // SAFETY: i0 + t < i0 + K, within x (asserted).
+        xr[t] = unsafe { V::load(x.as_ptr().add((i0 + t) * l)) };
+    });
+    (xr, [zero; MAX_ROWS + 1], zero)
 }
 
-/// Store the block's accumulators to `dst`.
+/// `out[col] += v`.
 #[inline(always)]
-fn finish_block<V: Lanes, const K: usize>(dst: &mut [u64], acc: &[V; K]) {
+fn add_column<V: Lanes>(out: &mut [u64], col: usize, v: V) {
     let l = V::LANES;
-    assert!(dst.len() == K * l);
-    for (kk, a) in acc.iter().enumerate() {
-        // SAFETY: dst has K * LANES words.
-        unsafe { a.store(dst.as_mut_ptr().add(kk * l)) };
+    assert!((col + 1) * l <= out.len());
+    // SAFETY: column col lies within out (asserted); the callers' target features cover V's.
+    unsafe {
+        let p = out.as_mut_ptr().add(col * l);
+        V::load(p).add(v).store(p);
     }
 }

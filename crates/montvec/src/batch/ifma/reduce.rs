@@ -57,7 +57,7 @@ pub(crate) fn mont_mul<V: Lanes>(
     scratch: &mut [u64],
 ) {
     let words = m.n.len();
-    let d = words / V::LANES;
+    let d = V::digits(words);
     let (t, rest) = scratch.split_at_mut(2 * words);
     product_columns::<V>(t, a, b, 0, 2 * d, false);
     reduce::<V>(out, t, m, rest);
@@ -75,9 +75,8 @@ pub(crate) fn mont_sqr<V: Lanes>(
     scratch: &mut [u64],
 ) {
     let words = m.n.len();
-    let d = words / V::LANES;
     let (t, rest) = scratch.split_at_mut(2 * words);
-    square_columns::<V>(t, a, 0, 2 * d, false);
+    square_columns::<V>(t, a);
     reduce::<V>(out, t, m, rest);
 }
 
@@ -108,7 +107,7 @@ pub(crate) fn mul_mod<V: Lanes>(
 fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &mut [u64]) {
     let l = V::LANES;
     let words = m.n.len();
-    let d = words / l;
+    let d = V::digits(words);
     // SAFETY: this function's target features cover V's.
     let zero = unsafe { V::splat(0) };
     // Step 1: digits 0..d of T below 2^52, the carry into digit d (column sums stay below
@@ -145,8 +144,25 @@ fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &m
         }
     }
     // Step 4: U below 2N < R, so the carry out of its top digit is zero.
-    out.copy_from_slice(&t[words..2 * words]);
-    normalise::<V>(out, zero);
+    normalise_into::<V>(out, &t[words..2 * words]);
+}
+
+/// `out` = the column sums `x` carry-propagated into 52-bit digits (the carry out of the top
+/// is dropped: callers know it is zero). Columns below 2^63, carries below 2^12.
+#[inline(always)]
+fn normalise_into<V: Lanes>(out: &mut [u64], x: &[u64]) {
+    let l = V::LANES;
+    assert!(out.len() == x.len());
+    // SAFETY: the callers' target features cover V's.
+    let mut carry = unsafe { V::splat(0) };
+    for i in 0..V::digits(x.len()) {
+        // SAFETY: digit i lies within x and out (equal lengths).
+        unsafe {
+            let v = V::load(x.as_ptr().add(i * l)).add(carry);
+            carry = v.carry();
+            v.digit().store(out.as_mut_ptr().add(i * l));
+        }
+    }
 }
 
 /// Carry-propagate column sums into 52-bit digits, in place, with `carry` added to the first;
@@ -154,7 +170,7 @@ fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &m
 #[inline(always)]
 pub(crate) fn normalise<V: Lanes>(x: &mut [u64], mut carry: V) -> V {
     let l = V::LANES;
-    for i in 0..x.len() / l {
+    for i in 0..V::digits(x.len()) {
         // SAFETY: digit i lies within x; the callers' target features cover V's.
         unsafe {
             let p = x.as_mut_ptr().add(i * l);
@@ -186,7 +202,7 @@ pub(crate) fn final_subtract<V: Lanes>(out: &mut [u64], x: &[u64], n: &[u64], di
     assert!(out.len() == words && n.len() == words && diff.len() >= words);
     // SAFETY (the blocks below): every digit index is below d; target features as above.
     let mut borrow = unsafe { V::splat(0) };
-    for i in 0..words / l {
+    for i in 0..V::digits(words) {
         unsafe {
             // Digits below 2^52, so x_i - n_i - borrow lies in (-2^53, 2^52): bit 63 is the
             // borrow and the low 52 bits the difference digit.
@@ -200,7 +216,7 @@ pub(crate) fn final_subtract<V: Lanes>(out: &mut [u64], x: &[u64], n: &[u64], di
     // No borrow out: x >= N, take the difference. keep = borrow (1 where x < N).
     let take_diff = unsafe { V::splat(1) }.sub(borrow);
     let take_diff = unsafe { V::splat(0) }.sub(take_diff);
-    for i in 0..words / l {
+    for i in 0..V::digits(words) {
         unsafe {
             let v = V::load(x.as_ptr().add(i * l))
                 .select_mask(take_diff, V::load(diff.as_ptr().add(i * l)));

@@ -1,0 +1,59 @@
+//! Per-modulus constants of the radix-2^52 batch engines, computed in scalar code without
+//! division and cached in each [`crate::Modulus`] (RSA primes are secret moduli; a key signs
+//! many batches):
+//! - N' = -N^-1 mod R in full (the truncated-product reduction needs all of it, not one
+//!   digit), by Newton's iteration;
+//! - R mod N, by doubling from 2^(bits-1) with masked subtractions;
+//! - R^2 mod N = Mont64(Mont64(R mod N, R mod N), R64^2 mod N), two Montgomery products;
+//!
+//! for R = 2^(52 d) and d = ceil((64k + 2) / 52) digits, k the limb count of N: 4N < R.
+
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::limb::{Limb, LIMB_BITS};
+use crate::mont::cios::kernel as cios;
+use crate::mont::params::{neg_inverse_mod_limbs, MontParams};
+
+/// Digits of 52 bits for moduli of `limbs` 64-bit limbs: 52 d >= 64 k + 2, so 4N < R.
+pub(crate) fn digits_for_limbs(limbs: usize) -> usize {
+    (limbs * LIMB_BITS + 2).div_ceil(52)
+}
+
+/// The constants of one modulus for the batch engines, as 64-bit limbs. Zeroized on drop.
+#[derive(Zeroize, ZeroizeOnDrop)]
+pub(crate) struct LaneConstants {
+    /// The digit count d they are for.
+    #[zeroize(skip)]
+    pub(crate) digits: usize,
+    /// -N^-1 mod 2^(52 d).
+    pub(crate) n_prime: Vec<Limb>,
+    /// 2^(52 d) mod N.
+    pub(crate) one: Vec<Limb>,
+    /// 2^(104 d) mod N.
+    pub(crate) r2: Vec<Limb>,
+}
+
+impl LaneConstants {
+    /// The constants for `params`'s modulus, of `limbs` limbs.
+    ///
+    /// Leaks: the size of N.
+    pub(crate) fn new(params: &MontParams, limbs: usize) -> Self {
+        let digits = digits_for_limbs(limbs);
+        let (n, n0) = (params.modulus(), params.n0());
+        let k = n.len();
+        // 52 d >= 64 limbs + 2 > bits - 1, as pow2_mod needs.
+        let one = params.pow2_mod(52 * digits);
+        let mut scratch = vec![0; k];
+        let mut t = vec![0; k];
+        cios::mont_mul(&mut t, &one, &one, n, n0, &mut scratch);
+        let mut r2 = vec![0; k];
+        cios::mont_mul(&mut r2, &t, params.r2(), n, n0, &mut scratch);
+        t.zeroize();
+        LaneConstants {
+            digits,
+            n_prime: neg_inverse_mod_limbs(n, (52 * digits).div_ceil(LIMB_BITS)),
+            one,
+            r2,
+        }
+    }
+}
