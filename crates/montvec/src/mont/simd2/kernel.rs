@@ -3,7 +3,7 @@
 //!
 //! The steps as §3 states them, per digit a_j of `a` (one *row*), with `x = [a_j, q]` and the lane pairs `bm_i = [b_i, m_i]`,
 //! `de_i = [d_i, e_i]`:
-//! 1. `q = (mu b_0) a_j + mu (d_0 - e_0) mod 2^32` ([`quotient_digit`]);
+//! 1. `q = (mu b_0) a_j + mu (d_0 - e_0) mod 2^32` (`quotient_digit`);
 //! 2. digit 0: `p = x bm_0 + de_0`; both lanes agree mod 2^32 (by the choice of q) and the low
 //!    digits are dropped, `t = p >> 32`;
 //! 3. digits i = 1 .. n-1: `p = x bm_i + de_i + t`, `de_{i-1} = p mod 2^32`, `t = p >> 32`;
