@@ -21,15 +21,21 @@ pub enum Algorithm {
     Fold,
     /// Full product (Comba / Karatsuba / squaring), then REDC (seeds 004, 002, 001).
     Redc,
+    /// The 2-way SIMD D - E split of seed 000 Alg. 2: 32-bit digits in 64-bit lanes, SSE2 on
+    /// x86-64 (backends `adx` and `ifma`), the same computation in plain Rust on the
+    /// `portable` backend and on other targets. Runs on every backend; slower than CIOS on
+    /// x86-64 (see [`crate::mont::simd2`]), so `Auto` never picks it.
+    Simd2,
 }
 
 impl Algorithm {
     /// Every concrete algorithm, for tests and benchmarks.
-    pub const CONCRETE: [Algorithm; 4] = [
+    pub const CONCRETE: [Algorithm; 5] = [
         Algorithm::Cios,
         Algorithm::Redc,
         Algorithm::Fold,
         Algorithm::Ifma,
+        Algorithm::Simd2,
     ];
 
     /// The lowercase name used on the command line.
@@ -40,10 +46,12 @@ impl Algorithm {
             Algorithm::Ifma => "ifma",
             Algorithm::Fold => "fold",
             Algorithm::Redc => "redc",
+            Algorithm::Simd2 => "simd2",
         }
     }
 
-    /// Whether the algorithm runs on `backend` (IFMA needs [`Backend::Ifma`]).
+    /// Whether the algorithm runs on `backend` (IFMA needs [`Backend::Ifma`]; Simd2 runs on
+    /// every backend, on SSE2 except on [`Backend::Portable`]).
     pub fn runs_on(self, backend: Backend) -> bool {
         match self {
             Algorithm::Ifma => backend == Backend::Ifma,

@@ -135,6 +135,7 @@ impl Modulus {
             Algorithm::Ifma => ifma_engine(params)?,
             Algorithm::Fold => Engine::Fold(fold::Fold::new(params)),
             Algorithm::Redc => Engine::Redc(crate::mont::redc::Redc::new(params)),
+            Algorithm::Simd2 => simd2_engine(params, backend),
         };
         Ok(Modulus {
             engine,
@@ -364,6 +365,18 @@ impl Modulus {
             Err(Error::ForeignElement)
         }
     }
+}
+
+/// The D - E split: on SSE2 (part of x86-64) except on the portable backend, which runs the
+/// same computation in plain Rust.
+fn simd2_engine(params: MontParams, backend: Backend) -> Engine {
+    use crate::mont::simd2;
+    #[cfg(target_arch = "x86_64")]
+    if backend != Backend::Portable {
+        return Engine::Simd2Sse2(simd2::Sse2::new(params));
+    }
+    let _ = backend;
+    Engine::Simd2(simd2::Portable::new(params))
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -7,6 +7,7 @@
 //! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 idea, DESIGN.md |
 //! | product, two folds, 128-bit-digit Montgomery | `fold/` | seed 003 §III |
 //! | product then REDC | `redc.rs` | seeds 004, 002, 001 |
+//! | 2-way SIMD D - E split, 32-bit digits | `simd2/` | seed 000 Alg. 2 |
 //! | CIOS + squaring, N = 4..64 limbs | `fixed.rs` | seed 000 Alg. 1, §2.3 |
 //! | ADX product + REDC, N = 4..64 limbs | `adx/` | seed 000 §2.1, §2.3 |
 //!
@@ -26,6 +27,7 @@ pub mod fold;
 pub mod ifma;
 pub mod params;
 pub mod redc;
+pub mod simd2;
 
 use crate::limb::Limb;
 pub use params::MontParams;
@@ -101,6 +103,11 @@ pub enum Engine {
     /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     Adx(adx::AdxMont),
+    /// The 2-way D - E split in plain Rust.
+    Simd2(simd2::Portable),
+    /// The 2-way D - E split on SSE2.
+    #[cfg(target_arch = "x86_64")]
+    Simd2Sse2(simd2::Sse2),
 }
 
 /// Run `$body` with `$m` bound to the concrete variant inside `$engine`.
@@ -115,6 +122,9 @@ macro_rules! with_engine {
             $crate::mont::Engine::Fixed($m) => $body,
             #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
             $crate::mont::Engine::Adx($m) => $body,
+            $crate::mont::Engine::Simd2($m) => $body,
+            #[cfg(target_arch = "x86_64")]
+            $crate::mont::Engine::Simd2Sse2($m) => $body,
         }
     };
 }
