@@ -61,8 +61,10 @@ pub(crate) trait Lanes: Copy {
         // SAFETY: `self` exists, so the CPU has the features (see the module doc).
         self.and(unsafe { Self::splat(DIGIT_MASK) })
     }
-    /// `val` in the lanes where `idx == key`, `self` elsewhere (a mask blend, no branch).
-    fn select_eq(self, idx: Self, key: Self, val: Self) -> Self;
+    /// All ones in the lanes where `self == key`, zero elsewhere.
+    fn eq_mask(self, key: Self) -> Self;
+    /// `self | (a & b)` (one `vpternlogq`).
+    fn or_and(self, a: Self, b: Self) -> Self;
     /// `val` in the lanes where `mask` is all ones, `self` where it is zero.
     fn select_mask(self, mask: Self, val: Self) -> Self;
     /// 1 in the lanes that are non-zero, 0 elsewhere.
@@ -139,11 +141,20 @@ impl Lanes for Zmm {
         Zmm(unsafe { _mm512_srli_epi64::<63>(self.0) })
     }
     #[inline(always)]
-    fn select_eq(self, idx: Self, key: Self, val: Self) -> Self {
+    fn eq_mask(self, key: Self) -> Self {
         // SAFETY: see above.
         Zmm(unsafe {
-            _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(idx.0, key.0), self.0, val.0)
+            _mm512_maskz_mov_epi64(
+                _mm512_cmpeq_epi64_mask(self.0, key.0),
+                _mm512_set1_epi64(-1),
+            )
         })
+    }
+    #[inline(always)]
+    fn or_and(self, a: Self, b: Self) -> Self {
+        // Truth table 0xf8: bit (s, a, b) -> s | (a & b).
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_ternarylogic_epi64::<0xf8>(self.0, a.0, b.0) })
     }
     #[inline(always)]
     fn select_mask(self, mask: Self, val: Self) -> Self {
@@ -220,11 +231,20 @@ impl Lanes for Ymm {
         Ymm(unsafe { _mm256_srli_epi64::<63>(self.0) })
     }
     #[inline(always)]
-    fn select_eq(self, idx: Self, key: Self, val: Self) -> Self {
+    fn eq_mask(self, key: Self) -> Self {
         // SAFETY: see above.
         Ymm(unsafe {
-            _mm256_mask_blend_epi64(_mm256_cmpeq_epi64_mask(idx.0, key.0), self.0, val.0)
+            _mm256_maskz_mov_epi64(
+                _mm256_cmpeq_epi64_mask(self.0, key.0),
+                _mm256_set1_epi64x(-1),
+            )
         })
+    }
+    #[inline(always)]
+    fn or_and(self, a: Self, b: Self) -> Self {
+        // Truth table 0xf8: bit (s, a, b) -> s | (a & b).
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_ternarylogic_epi64::<0xf8>(self.0, a.0, b.0) })
     }
     #[inline(always)]
     fn select_mask(self, mask: Self, val: Self) -> Self {

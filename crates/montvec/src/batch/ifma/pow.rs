@@ -12,6 +12,9 @@ use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
 use crate::batch::lanes::Lanes;
 use crate::batch::sliced::AlignedWords;
 
+/// The most table entries (window width 7).
+const MAX_ENTRIES: usize = 128;
+
 /// The window width for an exponent of `bits` bits and numbers of `d` digits: the fewest
 /// multiplications counting the table, with a table lookup costing `2^w / (4d)` of one (it
 /// blends `2^w d` digit rows; a product issues about `4 d^2` IFMAs, two per cycle).
@@ -127,25 +130,54 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize, lanes: usize) -> Vec<
     v
 }
 
-/// `out` = per lane, table entry `idx[lane]`, reading every entry and blending by mask.
+/// `out` = per lane, table entry `idx[lane]`: one equality mask per entry, then every row of
+/// every entry read and or-ed in under its mask (`vpternlogq`), so every entry is read in full.
 #[inline(always)]
 fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize) {
     let l = V::LANES;
     let words = out.len();
-    assert!(table.len() == entries * words && idx.len() == l);
+    assert!(table.len() == entries * words && idx.len() == l && entries <= MAX_ENTRIES);
     // SAFETY: idx has LANES words; the callers' target features cover V's.
-    let idx = unsafe { V::load(idx.as_ptr()) };
-    for i in 0..V::digits(words) {
-        // SAFETY: entry 0, digit i lies within the table.
-        let mut v = unsafe { V::load(table.as_ptr().add(i * l)) };
-        for e in 1..entries {
-            // SAFETY: entry e < entries, digit i < d: within the table; target features as above.
-            unsafe {
-                let row = V::load(table.as_ptr().add(e * words + i * l));
-                v = v.select_eq(idx, V::splat(e as u64), row);
-            }
+    let (idx, zero) = unsafe { (V::load(idx.as_ptr()), V::splat(0)) };
+    let mut masks = [zero; MAX_ENTRIES];
+    for (e, m) in masks.iter_mut().enumerate().take(entries) {
+        // SAFETY: target features as above.
+        *m = idx.eq_mask(unsafe { V::splat(e as u64) });
+    }
+    // Eight digits at a time (eight independent or-chains, one mask load for eight rows),
+    // then the last d mod 8 one by one.
+    let d = V::digits(words);
+    let full = d & !7;
+    for i in (0..full).step_by(8) {
+        select_digits::<V, 8>(out, table, &masks[..entries], words, i);
+    }
+    for i in full..d {
+        select_digits::<V, 1>(out, table, &masks[..entries], words, i);
+    }
+}
+
+/// Digits `i..i + W` of [`select`].
+#[inline(always)]
+fn select_digits<V: Lanes, const W: usize>(
+    out: &mut [u64],
+    table: &[u64],
+    masks: &[V],
+    words: usize,
+    i: usize,
+) {
+    let l = V::LANES;
+    assert!((i + W) * l <= words && table.len() >= masks.len() * words);
+    // SAFETY: the callers' target features cover V's.
+    let mut v = [unsafe { V::splat(0) }; W];
+    for (e, m) in masks.iter().enumerate() {
+        for (r, vr) in v.iter_mut().enumerate() {
+            // SAFETY: entry e < entries, digit i + r < d: within the table (asserted).
+            let row = unsafe { V::load(table.as_ptr().add(e * words + (i + r) * l)) };
+            *vr = vr.or_and(*m, row);
         }
-        // SAFETY: digit i of out.
-        unsafe { v.store(out.as_mut_ptr().add(i * l)) };
+    }
+    for (r, vr) in v.iter().enumerate() {
+        // SAFETY: digit i + r of out.
+        unsafe { vr.store(out.as_mut_ptr().add((i + r) * l)) };
     }
 }
