@@ -146,3 +146,108 @@ impl<V: Lanes> IfmaLanes<V> {
         sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+
+    use super::reduce::{mont_mul, mont_sqr, scratch_words, Reduction, SlicedModulus};
+    use super::*;
+    use crate::batch::lanes::{Ymm, Zmm};
+
+    fn big(limbs: &[Limb]) -> BigUint {
+        BigUint::from_bytes_le(&limbs.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>())
+    }
+
+    fn limbs_of(x: &BigUint, k: usize) -> Vec<Limb> {
+        let mut v = x.to_u64_digits();
+        v.resize(k, 0);
+        v
+    }
+
+    /// Inputs in [n, 2n) (the almost-Montgomery range) give outputs below 2n equal to
+    /// a b / R mod n, for both reductions; and outputs at or above n do occur (so the bound is
+    /// exercised, not assumed away). They need a b / R + q n / R >= n, likeliest when R / n is
+    /// smallest: 4 limbs (R = 2^260 against n < 2^256), n just below 2^256, inputs near 2n.
+    fn almost_montgomery_bound<V: Lanes>(token: IfmaToken) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut above_n = 0;
+        for limbs in [4usize, 1, 2, 7, 16, 32, 64] {
+            let bits = 64 * limbs;
+            let d = digits_for_limbs(limbs);
+            let r = BigUint::from(1u8) << (52 * d);
+            let moduli: Vec<BigUint> = (0..V::LANES)
+                .map(|l| {
+                    // Half the lanes just below 2^bits, half random full-size.
+                    let mut n = BigUint::from(1u8) << (bits - 1);
+                    if l % 2 == 0 {
+                        n = (BigUint::from(1u8) << bits) - (BigUint::from(rng.gen::<u32>()) * 2u32 + 1u32);
+                    } else {
+                        n |= BigUint::from_bytes_le(&(0..limbs * 8).map(|_| rng.gen()).collect::<Vec<u8>>()) | BigUint::from(1u8);
+                        n |= BigUint::from(1u8) << (bits - 1);
+                        n &= (BigUint::from(1u8) << bits) - 1u8;
+                    }
+                    n
+                })
+                .collect();
+            let mods: Vec<crate::Modulus> = moduli
+                .iter()
+                .map(|n| crate::Modulus::new(&crate::Nat::from_limbs(limbs_of(n, limbs))).unwrap())
+                .collect();
+            let pairs: Vec<(&[Limb], &LaneConstants)> =
+                mods.iter().map(|m| (m.modulus_limbs(), m.lane_constants())).collect();
+            for reduction in [Reduction::Truncated, Reduction::Plain] {
+                let mut lanes = IfmaLanes::<V>::new(token, limbs, &pairs);
+                lanes.set_reduction(reduction);
+                let m = lanes.modulus();
+                for _ in 0..20 {
+                    // a, b in [n, 2n), in the top eighth of it: 2n - 1 - (random below n / 8).
+                    let mut near_2n = |n: &BigUint| {
+                        let x = big(&(0..limbs).map(|_| rng.gen()).collect::<Vec<_>>());
+                        n * 2u32 - 1u32 - x % (n >> 3u32)
+                    };
+                    let a: Vec<BigUint> = moduli.iter().map(&mut near_2n).collect();
+                    let b: Vec<BigUint> = moduli.iter().map(&mut near_2n).collect();
+                    let al: Vec<Vec<Limb>> = a.iter().map(|x| limbs_of(x, limbs + 1)).collect();
+                    let bl: Vec<Vec<Limb>> = b.iter().map(|x| limbs_of(x, limbs + 1)).collect();
+                    let ar: Vec<&[Limb]> = al.iter().map(|v| &v[..]).collect();
+                    let br: Vec<&[Limb]> = bl.iter().map(|v| &v[..]).collect();
+                    let (xa, xb) = (sliced::slice(&ar, d, V::LANES), sliced::slice(&br, d, V::LANES));
+                    let mut out = AlignedWords::zeroed(d * V::LANES);
+                    let mut sq = AlignedWords::zeroed(d * V::LANES);
+                    let mut scratch = AlignedWords::zeroed(scratch_words(d, V::LANES));
+                    // SAFETY: the token proves the features.
+                    unsafe {
+                        mont_mul::<V>(out.as_mut_slice(), xa.as_slice(), xb.as_slice(), &m, scratch.as_mut_slice());
+                        mont_sqr::<V>(sq.as_mut_slice(), xa.as_slice(), &m, scratch.as_mut_slice());
+                    }
+                    let got = sliced::unslice(out.as_slice(), V::LANES, V::LANES, limbs + 1);
+                    let got_sq = sliced::unslice(sq.as_slice(), V::LANES, V::LANES, limbs + 1);
+                    for l in 0..V::LANES {
+                        let n = &moduli[l];
+                        let rinv = r.modinv(n).unwrap();
+                        for (g, want) in [(&got[l], &a[l] * &b[l]), (&got_sq[l], &a[l] * &a[l])] {
+                            let g = big(g);
+                            assert!(g < n * 2u32, "{reduction:?}: output {g:x} not below 2n");
+                            assert_eq!(&g % n, (want * &rinv) % n, "{reduction:?}, {limbs} limbs");
+                            if &g >= n {
+                                above_n += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(above_n > 0, "no output landed in [n, 2n): the bound is not exercised");
+    }
+
+    #[test]
+    fn almost_montgomery_bound_zmm_and_ymm() {
+        let Some(token) = IfmaToken::detect() else {
+            return;
+        };
+        almost_montgomery_bound::<Zmm>(token);
+        almost_montgomery_bound::<Ymm>(token);
+    }
+}
