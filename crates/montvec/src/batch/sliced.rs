@@ -52,12 +52,24 @@ impl Drop for AlignedWords {
     }
 }
 
+/// `words / lanes` for the power-of-two lane counts (4 or 8), as a shift: lengths are public,
+/// but these modules deny division so that none can slip in on secret values.
+pub(crate) fn per_lane(words: usize, lanes: usize) -> usize {
+    debug_assert!(lanes.is_power_of_two() && words & (lanes - 1) == 0);
+    words >> lanes.trailing_zeros()
+}
+
+/// Limb index and bit offset of bit `bit` (`bit / 64`, `bit % 64`).
+fn limb_and_shift(bit: usize) -> (usize, usize) {
+    (bit >> LIMB_BITS.trailing_zeros(), bit & (LIMB_BITS - 1))
+}
+
 /// `x` (64-bit limbs) as its low `digits` 52-bit digits.
 pub(crate) fn to_digits(x: &[Limb], digits: usize) -> Vec<u64> {
     let mut out = vec![0u64; digits];
     for (i, o) in out.iter_mut().enumerate() {
         let bit = i * DIGIT_BITS;
-        let (limb, shift) = (bit / LIMB_BITS, bit % LIMB_BITS);
+        let (limb, shift) = limb_and_shift(bit);
         let lo = x.get(limb).copied().unwrap_or(0) >> shift;
         // The digit straddles two limbs when shift > 12; `<< (64 - shift)` is then in range.
         let hi = match (shift + DIGIT_BITS > LIMB_BITS, x.get(limb + 1)) {
@@ -75,7 +87,7 @@ pub(crate) fn from_digits(d: &[u64], limbs: usize) -> Vec<Limb> {
     let mut out = vec![0 as Limb; limbs + 1];
     for (i, &digit) in d.iter().enumerate() {
         let bit = i * DIGIT_BITS;
-        let (limb, shift) = (bit / LIMB_BITS, bit % LIMB_BITS);
+        let (limb, shift) = limb_and_shift(bit);
         if limb < out.len() {
             out[limb] |= digit << shift;
         }
@@ -102,7 +114,7 @@ pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> Aligned
 
 /// The first `count` lanes of a word-sliced number set as `limbs`-limb numbers.
 pub(crate) fn unslice(x: &[u64], lanes: usize, count: usize, limbs: usize) -> Vec<Vec<Limb>> {
-    let digits = x.len() / lanes;
+    let digits = per_lane(x.len(), lanes);
     let mut rows = vec![vec![0u64; digits]; lanes];
     transpose_from(x, &mut rows, digits, lanes);
     let out = rows[..count]
@@ -150,7 +162,7 @@ mod tests {
         let c: Vec<Limb> = vec![1, 0, 0, 0, 1 << 63];
         for lanes in [4, 8] {
             let s = slice(&[&a, &b, &c], 7, lanes);
-            assert_eq!(s.as_slice().as_ptr() as usize % 64, 0);
+            assert_eq!(s.as_slice().as_ptr() as usize & 63, 0);
             // Digit 0 of lane 1 is the low 52 bits of b.
             assert_eq!(s.as_slice()[1], DIGIT_MASK);
             let back = unslice(s.as_slice(), lanes, 3, 5);

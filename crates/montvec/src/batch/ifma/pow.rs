@@ -10,7 +10,7 @@
 
 use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
 use crate::batch::lanes::Lanes;
-use crate::batch::sliced::AlignedWords;
+use crate::batch::sliced::{per_lane, AlignedWords};
 
 /// The window width for an exponent of `bits` bits and numbers of `d` digits: the fewest
 /// multiplications counting the table, with a table lookup costing `2^w / (4d)` of one (it
@@ -41,7 +41,7 @@ pub(crate) fn pow_sliced<V: Lanes>(
 ) {
     let l = V::LANES;
     let words = m.n.len();
-    let d = words / l;
+    let d = per_lane(words, l);
     let bits = exp_limbs * 64;
     let w = window_width(bits, d);
     let entries = 1usize << w;
@@ -121,7 +121,7 @@ fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize)
     assert!(table.len() == entries * words && idx.len() == l);
     // SAFETY: idx has LANES words; the callers' target features cover V's.
     let idx = unsafe { V::load(idx.as_ptr()) };
-    for i in 0..words / l {
+    for i in 0..per_lane(words, l) {
         // SAFETY: entry 0, digit i lies within the table.
         let mut v = unsafe { V::load(table.as_ptr().add(i * l)) };
         for e in 1..entries {

@@ -20,6 +20,7 @@
 #![deny(clippy::integer_division_remainder_used)]
 
 use crate::batch::lanes::Lanes;
+use crate::batch::sliced::per_lane;
 
 /// Output columns held in registers at once.
 const BLOCK: usize = 16;
@@ -74,7 +75,7 @@ fn product_block<V: Lanes, const K: usize>(
     accumulate: bool,
 ) {
     let l = V::LANES;
-    let (nx, ny) = (x.len() / l, y.len() / l);
+    let (nx, ny) = (per_lane(x.len(), l), per_lane(y.len(), l));
     let dst = &mut out[(c - c0) * l..(c - c0 + K) * l];
     let mut acc = start_block::<V, K>(dst, accumulate);
     // Digit i of x meets column c + kk through y_(c + kk - i) (lo) and y_(c + kk - 1 - i) (hi).
@@ -159,7 +160,7 @@ fn square_block<V: Lanes, const K: usize>(
     accumulate: bool,
 ) {
     let l = V::LANES;
-    let n = x.len() / l;
+    let n = per_lane(x.len(), l);
     let dst = &mut out[(c - c0) * l..(c - c0 + K) * l];
     // SAFETY: called from `square_columns`, whose target features cover V's.
     let zero = unsafe { V::splat(0) };

@@ -20,6 +20,7 @@
 
 use super::product::{product_columns, square_columns};
 use crate::batch::lanes::Lanes;
+use crate::batch::sliced::per_lane;
 
 /// How the reduction finds `(T + Q N) / R`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +58,7 @@ pub(crate) fn mont_mul<V: Lanes>(
     scratch: &mut [u64],
 ) {
     let words = m.n.len();
-    let d = words / V::LANES;
+    let d = per_lane(words, V::LANES);
     let (t, rest) = scratch.split_at_mut(2 * words);
     product_columns::<V>(t, a, b, 0, 2 * d, false);
     reduce::<V>(out, t, m, rest);
@@ -75,7 +76,7 @@ pub(crate) fn mont_sqr<V: Lanes>(
     scratch: &mut [u64],
 ) {
     let words = m.n.len();
-    let d = words / V::LANES;
+    let d = per_lane(words, V::LANES);
     let (t, rest) = scratch.split_at_mut(2 * words);
     square_columns::<V>(t, a, 0, 2 * d, false);
     reduce::<V>(out, t, m, rest);
@@ -108,7 +109,7 @@ pub(crate) fn mul_mod<V: Lanes>(
 fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &mut [u64]) {
     let l = V::LANES;
     let words = m.n.len();
-    let d = words / l;
+    let d = per_lane(words, l);
     // SAFETY: this function's target features cover V's.
     let zero = unsafe { V::splat(0) };
     // Step 1: digits 0..d of T below 2^52, the carry into digit d (column sums stay below
@@ -154,7 +155,7 @@ fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &m
 #[inline(always)]
 pub(crate) fn normalise<V: Lanes>(x: &mut [u64], mut carry: V) -> V {
     let l = V::LANES;
-    for i in 0..x.len() / l {
+    for i in 0..per_lane(x.len(), l) {
         // SAFETY: digit i lies within x; the callers' target features cover V's.
         unsafe {
             let p = x.as_mut_ptr().add(i * l);
@@ -186,7 +187,7 @@ pub(crate) fn final_subtract<V: Lanes>(out: &mut [u64], x: &[u64], n: &[u64], di
     assert!(out.len() == words && n.len() == words && diff.len() >= words);
     // SAFETY (the blocks below): every digit index is below d; target features as above.
     let mut borrow = unsafe { V::splat(0) };
-    for i in 0..words / l {
+    for i in 0..per_lane(words, l) {
         unsafe {
             // Digits below 2^52, so x_i - n_i - borrow lies in (-2^53, 2^52): bit 63 is the
             // borrow and the low 52 bits the difference digit.
@@ -200,7 +201,7 @@ pub(crate) fn final_subtract<V: Lanes>(out: &mut [u64], x: &[u64], n: &[u64], di
     // No borrow out: x >= N, take the difference. keep = borrow (1 where x < N).
     let take_diff = unsafe { V::splat(1) }.sub(borrow);
     let take_diff = unsafe { V::splat(0) }.sub(take_diff);
-    for i in 0..words / l {
+    for i in 0..per_lane(words, l) {
         unsafe {
             let v = V::load(x.as_ptr().add(i * l))
                 .select_mask(take_diff, V::load(diff.as_ptr().add(i * l)));
