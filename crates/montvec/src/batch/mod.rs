@@ -17,7 +17,7 @@
 //! ```
 //! use montvec::{batch, Modulus, Nat};
 //! # fn main() -> Result<(), montvec::Error> {
-//! let n = Modulus::new(&Nat::from_hex("c5a3b1e7d9f2")?)?;
+//! let n = Modulus::new(&Nat::from_hex("c5a3b1e7d9f3")?)?;
 //! let m = Modulus::new(&Nat::from_u64(1_000_003))?;
 //! let (b, e) = (Nat::from_u64(2), Nat::from_u64(10));
 //! let jobs = [batch::Job::new(&n, &b, &e), batch::Job::new(&m, &e, &b)];
