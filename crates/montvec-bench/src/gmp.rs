@@ -132,6 +132,12 @@ impl Mpz {
     }
 }
 
+// SAFETY: an Mpz owns its struct and limb array alone (no other Mpz points into them); GMP
+// allocates them with its allocator functions (malloc by default), which any thread may call
+// to grow or free them, and keeps no per-thread state about them. Moving one to another
+// thread is therefore sound; sharing is not offered (no Sync).
+unsafe impl Send for Mpz {}
+
 impl Default for Mpz {
     fn default() -> Self {
         Mpz::new()

@@ -10,5 +10,8 @@ pub mod operands;
 pub mod suite;
 pub mod timing;
 
-pub use suite::{prepare, BenchError, Impl, Job, Label, Measurement, Op, Selection};
+pub use suite::{
+    prepare, BenchError, Impl, Job, Label, Measurement, Op, Selection, JOBS_PER_THREAD,
+    PLAIN_SUFFIX,
+};
 pub use timing::{Clock, Plan, Timing};

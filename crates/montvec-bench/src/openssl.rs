@@ -147,6 +147,10 @@ impl BigNum {
     }
 }
 
+// SAFETY: a BigNum owns its BIGNUM alone; OpenSSL's BIGNUMs carry no thread affinity and may
+// be used (one thread at a time) and freed on any thread. Not Sync.
+unsafe impl Send for BigNum {}
+
 impl Drop for BigNum {
     fn drop(&mut self) {
         // SAFETY: `self.raw` came from BN_new, is owned by `self` alone and freed once, here.
@@ -168,6 +172,9 @@ impl BnCtx {
             .ok_or(OpensslError("BN_CTX_new"))
     }
 }
+
+// SAFETY: as for BigNum: a BN_CTX is owned by one wrapper and used by one thread at a time.
+unsafe impl Send for BnCtx {}
 
 impl Drop for BnCtx {
     fn drop(&mut self) {
@@ -290,6 +297,10 @@ impl OpensslModulus {
         )
     }
 }
+
+// SAFETY: the BN_MONT_CTX is owned by this wrapper alone, as are `n` and `ctx` (Send above);
+// OpenSSL ties none of them to a thread.
+unsafe impl Send for OpensslModulus {}
 
 impl Drop for OpensslModulus {
     fn drop(&mut self) {

@@ -1,15 +1,19 @@
 //! What `montvec bench` measures: for each operation and modulus size, every montvec
 //! algorithm (and backend) beside the peers, each answer checked against the others before
-//! any timing.
+//! any timing. The batch rows (`batch_exp`) are built in [`batch`].
 
 use std::hint::black_box;
 
 use montvec::{Algorithm, Backend, Modulus, Nat};
 
+mod batch;
+
+pub use self::batch::{JOBS_PER_THREAD, PLAIN_SUFFIX};
+
 use crate::gmp::{self, Mpz};
 use crate::openssl::{BigNum, OpensslError, OpensslModulus};
 use crate::operands::Operands;
-use crate::timing::{self, Plan, Timing};
+use crate::timing::{self, Clock, Plan, Timing};
 
 /// The operation timed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -22,11 +26,14 @@ pub enum Op {
     Exp,
     /// The full product of two k-limb numbers (no reduction): `mul::product` vs `mpn_mul_n`.
     Product,
+    /// Constant-time exponentiations with full-size exponents, many at once on the batch
+    /// engines (`montvec::batch::pow_with`), each lane with its own modulus.
+    BatchExp,
 }
 
 impl Op {
     /// Every operation, in table order.
-    pub const ALL: [Op; 4] = [Op::Mul, Op::Sqr, Op::Exp, Op::Product];
+    pub const ALL: [Op; 5] = [Op::Mul, Op::Sqr, Op::Exp, Op::Product, Op::BatchExp];
 
     /// The lowercase name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -35,6 +42,7 @@ impl Op {
             Op::Sqr => "sqr",
             Op::Exp => "exp",
             Op::Product => "product",
+            Op::BatchExp => "batch_exp",
         }
     }
 }
@@ -81,8 +89,12 @@ pub struct Label {
     pub backend: String,
     /// Bits of the modulus (for `product`: of the operands).
     pub bits: usize,
-    /// Independent operations per call; `ns_per_op` is per single operation.
+    /// Operations computed together in SIMD lanes: 8 or 4 on the batch engines, else 1.
     pub batch: usize,
+    /// Worker threads the call runs on.
+    pub threads: usize,
+    /// Independent operations per timed call; `ns_per_op` is per single operation.
+    pub per_call: usize,
 }
 
 /// One timed result.
@@ -90,14 +102,16 @@ pub struct Label {
 pub struct Measurement {
     /// What was timed.
     pub label: Label,
-    /// The time per call; divide by `label.batch` for the time per operation.
+    /// The time per call; divide by `label.per_call` for the time per operation.
     pub timing: Timing,
+    /// The clock the samples were read on.
+    pub clock: Clock,
 }
 
 impl Measurement {
     /// Median nanoseconds per single operation.
     pub fn ns_per_op(&self) -> f64 {
-        self.timing.median_ns / self.label.batch as f64
+        self.timing.median_ns / self.label.per_call as f64
     }
 }
 
@@ -113,10 +127,13 @@ pub struct Selection {
     /// montvec backends.
     pub backends: Vec<Backend>,
     /// An algorithm that none of `backends` accepts at a size is timed on the first other
-    /// supported backend that does (an algorithm that exists for one backend only, say).
+    /// supported backend that does (an algorithm that exists for one backend only, say); and
+    /// batch rows run on every engine this CPU supports, not only the engines of `backends`.
     pub backend_fallback: bool,
     /// Time GMP and OpenSSL too.
     pub peers: bool,
+    /// Worker threads of the batch rows: one [`Job`] per count and size.
+    pub threads: Vec<usize>,
     /// Seed of the operands.
     pub seed: u64,
 }
@@ -127,10 +144,10 @@ pub struct Contender {
     /// What it is.
     pub label: Label,
     answer: Vec<u64>,
-    call: Box<dyn FnMut()>,
+    call: Box<dyn FnMut() + Send>,
 }
 
-/// All contenders of one operation at one size.
+/// All contenders of one operation at one size (and for batch rows, one thread count).
 pub struct Job {
     /// The operation.
     pub op: Op,
@@ -138,8 +155,12 @@ pub struct Job {
     pub bits: usize,
     /// The algorithm `Algorithm::Auto` picks at this size.
     pub auto_pick: Algorithm,
+    /// Worker threads of the batch rows (1 for the other operations).
+    pub threads: usize,
     /// The contenders, montvec first.
     pub contenders: Vec<Contender>,
+    /// The pool the batch rows are measured in (`None` for the other operations).
+    pool: Option<rayon::ThreadPool>,
 }
 
 /// Why a benchmark could not run.
@@ -149,6 +170,8 @@ pub enum BenchError {
     Openssl(OpensslError),
     /// montvec refused an input.
     Montvec(montvec::Error),
+    /// The batch rows' thread pool could not be started.
+    Pool(String),
     /// Two contenders computed different answers.
     Disagree {
         /// The operation.
@@ -167,6 +190,7 @@ impl core::fmt::Display for BenchError {
         match self {
             BenchError::Openssl(e) => write!(f, "{e}"),
             BenchError::Montvec(e) => write!(f, "montvec: {e:?}"),
+            BenchError::Pool(e) => write!(f, "thread pool: {e}"),
             BenchError::Disagree {
                 op,
                 bits,
@@ -203,6 +227,8 @@ fn label(op: Op, imp: Impl, algorithm: &str, backend: &str, bits: usize) -> Labe
         backend: backend.to_string(),
         bits,
         batch: 1,
+        threads: 1,
+        per_call: 1,
     }
 }
 
@@ -264,7 +290,9 @@ fn mont_contender(op: Op, o: &Operands, m: Modulus) -> Result<Contender, BenchEr
                 call,
             })
         }
-        Op::Exp | Op::Product => unreachable!("exp and product contenders are built elsewhere"),
+        Op::Exp | Op::Product | Op::BatchExp => {
+            unreachable!("exp, product and batch contenders are built elsewhere")
+        }
     }
 }
 
@@ -326,57 +354,88 @@ fn openssl_montgomery(op: Op, o: &Operands) -> Result<Contender, BenchError> {
     })
 }
 
-fn openssl_exp(o: &Operands) -> Result<Contender, BenchError> {
-    let mut m = OpensslModulus::new(o.modulus.as_limbs())?;
-    let k = m.limbs();
-    let x = BigNum::from_limbs(o.x.as_limbs())?;
-    let e = BigNum::from_limbs(o.exponent.as_limbs())?;
+/// `BN_mod_exp_mont_consttime` on `lanes` (one modulus each, prepared once): the answer holds
+/// every lane's result in order; each call computes one exponentiation, lane after lane.
+fn openssl_exp(op: Op, lanes: &[Operands]) -> Result<Contender, BenchError> {
+    let mut each = Vec::with_capacity(lanes.len());
+    for o in lanes {
+        let m = OpensslModulus::new(o.modulus.as_limbs())?;
+        let x = BigNum::from_limbs(o.x.as_limbs())?;
+        let e = BigNum::from_limbs(o.exponent.as_limbs())?;
+        each.push((m, x, e));
+    }
     let mut r = BigNum::new()?;
-    m.exp_consttime(&mut r, &x, &e)?;
-    let answer = r.to_limbs(k)?;
+    let mut answer = Vec::new();
+    for (m, x, e) in &mut each {
+        m.exp_consttime(&mut r, x, e)?;
+        answer.extend(r.to_limbs(m.limbs())?);
+    }
+    let mut lane = Rotation::new(each.len());
     let call = Box::new(move || {
-        black_box(
-            m.exp_consttime(&mut r, black_box(&x), black_box(&e))
-                .is_ok(),
-        );
+        let (m, x, e) = &mut each[lane.next()];
+        black_box(m.exp_consttime(&mut r, black_box(x), black_box(e)).is_ok());
     });
     Ok(Contender {
         label: label(
-            Op::Exp,
+            op,
             Impl::Openssl,
             "BN_mod_exp_mont_consttime",
             NO_BACKEND,
-            o.bits,
+            lanes[0].bits,
         ),
         answer,
         call,
     })
 }
 
-fn gmp_exp(o: &Operands, sec: bool) -> Contender {
-    let k = o.modulus.limb_len();
-    let n = Mpz::from_limbs(o.modulus.as_limbs());
-    let x = Mpz::from_limbs(o.x.as_limbs());
-    let e = Mpz::from_limbs(o.exponent.as_limbs());
+/// `mpz_powm_sec` (or with `sec` false, `mpz_powm`) on `lanes`, as [`openssl_exp`].
+fn gmp_exp(op: Op, lanes: &[Operands], sec: bool) -> Contender {
+    let k = lanes[0].modulus.limb_len();
+    let each: Vec<[Mpz; 3]> = lanes
+        .iter()
+        .map(|o| [&o.modulus, &o.x, &o.exponent].map(|v| Mpz::from_limbs(v.as_limbs())))
+        .collect();
     let mut r = Mpz::new();
-    let run = move |r: &mut Mpz, x: &Mpz, e: &Mpz| {
+    let run = move |r: &mut Mpz, [n, x, e]: &[Mpz; 3]| {
         if sec {
-            r.powm_sec(x, e, &n)
+            r.powm_sec(x, e, n)
         } else {
-            r.powm(x, e, &n)
+            r.powm(x, e, n)
         }
     };
-    run(&mut r, &x, &e);
-    let answer = r.to_limbs(k);
+    let mut answer = Vec::with_capacity(k * lanes.len());
+    for lane in &each {
+        run(&mut r, lane);
+        answer.extend(r.to_limbs(k));
+    }
     let name = if sec { "mpz_powm_sec" } else { "mpz_powm" };
+    let mut lane = Rotation::new(each.len());
     let call = Box::new(move || {
-        run(&mut r, black_box(&x), black_box(&e));
+        run(&mut r, black_box(&each[lane.next()]));
         black_box(&r);
     });
     Contender {
-        label: label(Op::Exp, Impl::Gmp, name, NO_BACKEND, o.bits),
+        label: label(op, Impl::Gmp, name, NO_BACKEND, lanes[0].bits),
         answer,
         call,
+    }
+}
+
+/// Lane indices 0, 1, ..., len - 1, 0, 1, ...: which lane a peer's next call computes.
+struct Rotation {
+    next: usize,
+    len: usize,
+}
+
+impl Rotation {
+    fn new(len: usize) -> Rotation {
+        Rotation { next: 0, len }
+    }
+
+    fn next(&mut self) -> usize {
+        let i = self.next;
+        self.next = if i + 1 == self.len { 0 } else { i + 1 };
+        i
     }
 }
 
@@ -418,11 +477,19 @@ fn product_contenders(o: &Operands, sel: &Selection) -> Vec<Contender> {
     out
 }
 
-/// Build and check every contender of `op` at `bits` (at least 2).
+/// Build and check every contender of `op` at `bits` (at least 2): one [`Job`], or for
+/// [`Op::BatchExp`] one per thread count of the selection.
 ///
 /// Errors: an OpenSSL failure, or [`BenchError::Disagree`] when any two contenders compute
 /// different answers (the benchmark never times a wrong answer).
-pub fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Job, BenchError> {
+pub fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Vec<Job>, BenchError> {
+    if op == Op::BatchExp {
+        return sel
+            .threads
+            .iter()
+            .map(|&threads| batch::prepare(bits, threads, sel))
+            .collect();
+    }
     let o = Operands::new(bits, sel.seed);
     let mut contenders = Vec::new();
     match op {
@@ -446,31 +513,16 @@ pub fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Job, BenchError> 
                 }
             }
             if sel.peers {
-                contenders.push(gmp_exp(&o, true));
-                contenders.push(gmp_exp(&o, false));
-                contenders.push(openssl_exp(&o)?);
+                let lanes = std::slice::from_ref(&o);
+                contenders.push(gmp_exp(op, lanes, true));
+                contenders.push(gmp_exp(op, lanes, false));
+                contenders.push(openssl_exp(op, lanes)?);
             }
         }
         Op::Product => contenders = product_contenders(&o, sel),
+        Op::BatchExp => unreachable!("batch jobs are prepared above"),
     }
-    if let Some((first, rest)) = contenders.split_first() {
-        for c in rest {
-            if c.answer != first.answer {
-                return Err(BenchError::Disagree {
-                    op,
-                    bits,
-                    reference: describe(&first.label),
-                    other: describe(&c.label),
-                });
-            }
-        }
-    }
-    Ok(Job {
-        op,
-        bits,
-        auto_pick: Algorithm::auto_for_bits(bits, Backend::active()?),
-        contenders,
-    })
+    Ok(vec![Job::checked(op, bits, 1, contenders, None)?])
 }
 
 fn describe(l: &Label) -> String {
@@ -478,13 +530,71 @@ fn describe(l: &Label) -> String {
 }
 
 impl Job {
+    /// The job of `contenders`, once every answer equals the first one's.
+    fn checked(
+        op: Op,
+        bits: usize,
+        threads: usize,
+        contenders: Vec<Contender>,
+        pool: Option<rayon::ThreadPool>,
+    ) -> Result<Job, BenchError> {
+        if let Some((first, rest)) = contenders.split_first() {
+            for c in rest {
+                if c.answer != first.answer {
+                    return Err(BenchError::Disagree {
+                        op,
+                        bits,
+                        reference: describe(&first.label),
+                        other: describe(&c.label),
+                    });
+                }
+            }
+        }
+        Ok(Job {
+            op,
+            bits,
+            auto_pick: Algorithm::auto_for_bits(bits, Backend::active()?),
+            threads,
+            contenders,
+            pool,
+        })
+    }
+
     /// The answer every contender agreed on (empty when there are no contenders).
     pub fn answer(&self) -> &[u64] {
         self.contenders.first().map_or(&[], |c| &c.answer)
     }
 
-    /// Time every contender by `plan`, interleaved; `tick` runs after each sample.
-    pub fn run(&mut self, plan: Plan, tick: &mut dyn FnMut()) -> Vec<Measurement> {
+    /// The clock this job's samples are read on when `asked` is: the wall clock when its
+    /// calls run on more than one thread (the calling thread's CPU time would count only its
+    /// own share), else `asked`.
+    pub fn clock(&self, asked: Clock) -> Clock {
+        if self.threads > 1 {
+            Clock::Wall
+        } else {
+            asked
+        }
+    }
+
+    /// Time every contender by `plan` (on [`Job::clock`]), interleaved; `tick` runs after each
+    /// sample. Batch jobs are measured from inside their thread pool, so with one thread the
+    /// whole batch runs on the measuring thread and its CPU clock sees all the work.
+    pub fn run(&mut self, plan: Plan, tick: &mut (dyn FnMut() + Send)) -> Vec<Measurement> {
+        let plan = Plan {
+            clock: self.clock(plan.clock),
+            ..plan
+        };
+        match self.pool.take() {
+            Some(pool) => {
+                let out = pool.install(|| self.measure(plan, tick));
+                self.pool = Some(pool);
+                out
+            }
+            None => self.measure(plan, tick),
+        }
+    }
+
+    fn measure(&mut self, plan: Plan, tick: &mut (dyn FnMut() + Send)) -> Vec<Measurement> {
         let mut calls: Vec<&mut dyn FnMut()> = self
             .contenders
             .iter_mut()
@@ -497,6 +607,7 @@ impl Job {
             .map(|(c, timing)| Measurement {
                 label: c.label.clone(),
                 timing,
+                clock: plan.clock,
             })
             .collect()
     }

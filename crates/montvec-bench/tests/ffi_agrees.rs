@@ -198,6 +198,7 @@ fn suite_checks_and_times_every_op() {
         backends: Backend::supported(),
         backend_fallback: false,
         peers: true,
+        threads: vec![1, 2],
         seed: 5,
     };
     let plan = Plan {
@@ -206,27 +207,89 @@ fn suite_checks_and_times_every_op() {
         clock: Clock::Wall,
     };
     for op in Op::ALL {
-        let mut job = prepare(op, 256, &sel).unwrap();
-        let mut ticks = 0;
-        let rows = job.run(plan, &mut || ticks += 1);
-        assert_eq!(rows.len(), job.contenders.len());
-        assert_eq!(ticks, 3 * rows.len());
-        assert!(rows
-            .iter()
-            .any(|r| r.label.imp == montvec_bench::Impl::Montvec));
-        assert!(rows
-            .iter()
-            .any(|r| r.label.imp != montvec_bench::Impl::Montvec));
-        assert!(rows
-            .iter()
-            .all(|r| r.ns_per_op() > 0.0 && r.label.bits == 256));
+        let jobs = prepare(op, 256, &sel).unwrap();
+        let want_jobs = if op == Op::BatchExp { 2 } else { 1 };
+        assert_eq!(jobs.len(), want_jobs, "{op:?}");
+        for mut job in jobs {
+            let mut ticks = 0;
+            let rows = job.run(plan, &mut || ticks += 1);
+            assert_eq!(rows.len(), job.contenders.len());
+            assert_eq!(ticks, 3 * rows.len());
+            assert!(rows
+                .iter()
+                .any(|r| r.label.imp == montvec_bench::Impl::Montvec));
+            assert!(rows
+                .iter()
+                .any(|r| r.label.imp != montvec_bench::Impl::Montvec));
+            assert!(rows
+                .iter()
+                .all(|r| r.ns_per_op() > 0.0 && r.label.bits == 256));
+        }
     }
     // The exp job's agreed answer is the true one.
-    let job = prepare(Op::Exp, 192, &sel).unwrap();
+    let job = &prepare(Op::Exp, 192, &sel).unwrap()[0];
     let o = Operands::new(192, 5);
     let expected =
         big(o.x.as_limbs()).modpow(&big(o.exponent.as_limbs()), &big(o.modulus.as_limbs()));
     assert_eq!(job.answer(), &limbs(&expected, 3)[..]);
+}
+
+#[test]
+fn batch_jobs_agree_with_the_oracle_lane_by_lane() {
+    let sel = Selection {
+        algorithms: Algorithm::CONCRETE.to_vec(),
+        ladder: false,
+        product: false,
+        backends: vec![Backend::Portable],
+        backend_fallback: true,
+        peers: true,
+        threads: vec![2],
+        seed: 9,
+    };
+    let jobs = prepare(Op::BatchExp, 1024, &sel).unwrap();
+    let [job] = &jobs[..] else {
+        panic!("one job per thread count")
+    };
+    assert_eq!(job.threads, 2);
+    let lanes = 2 * montvec_bench::JOBS_PER_THREAD;
+    // The agreed answer holds every lane's true result, lane by lane.
+    let mut expected = Vec::new();
+    for i in 0..lanes {
+        let o = Operands::new(1024, 9 + i as u64);
+        let y = big(o.x.as_limbs()).modpow(&big(o.exponent.as_limbs()), &big(o.modulus.as_limbs()));
+        expected.extend(limbs(&y, 16));
+    }
+    assert_eq!(job.answer(), &expected[..]);
+    // Every supported engine has a row, the scalar one on the selected backend only, and
+    // the peers follow.
+    let names: Vec<(&str, &str)> = job
+        .contenders
+        .iter()
+        .map(|c| (c.label.algorithm.as_str(), c.label.backend.as_str()))
+        .collect();
+    for e in montvec::batch::Engine::ALL
+        .into_iter()
+        .filter(|e| e.is_supported())
+    {
+        assert!(
+            names.iter().any(|(a, _)| *a == e.name()),
+            "{e} in {names:?}"
+        );
+    }
+    assert!(names.contains(&("scalar", "portable")), "{names:?}");
+    assert!(
+        names.contains(&("BN_mod_exp_mont_consttime", "-")),
+        "{names:?}"
+    );
+    assert!(names.contains(&("mpz_powm_sec", "-")), "{names:?}");
+    for c in &job.contenders {
+        let want = if c.label.imp == montvec_bench::Impl::Montvec {
+            lanes
+        } else {
+            1
+        };
+        assert_eq!(c.label.per_call, want, "{:?}", c.label);
+    }
 }
 
 #[test]

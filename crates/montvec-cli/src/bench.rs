@@ -1,21 +1,27 @@
 //! `montvec bench`: time montvec's multiplication, squaring and exponentiation for every
-//! algorithm beside GMP and OpenSSL measured in the same run, and print a table of ratios
-//! (or JSON lines); `--auto-table` prints the size-to-algorithm table for
-//! `Algorithm::auto_for_bits`.
+//! algorithm, and its batch exponentiation on every engine, beside GMP and OpenSSL measured in
+//! the same run, and print a table of ratios (or JSON lines); `--auto-table` prints the
+//! size-to-algorithm table for `Algorithm::auto_for_bits`.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use montvec::batch::Engine;
 use montvec::{Algorithm, Backend};
 use montvec_bench::suite::{LADDER, PRODUCT};
-use montvec_bench::{gmp, openssl, prepare, Clock, Impl, Job, Measurement, Op, Plan, Selection};
+use montvec_bench::{
+    gmp, openssl, prepare, Clock, Impl, Job, Measurement, Op, Plan, Selection, JOBS_PER_THREAD,
+    PLAIN_SUFFIX,
+};
 
 /// The sizes of `sqr` and `exp` (and of `mul`, with the NIST sizes added).
 const MAIN_SIZES: [usize; 6] = [256, 512, 1024, 2048, 3072, 4096];
 /// The NIST prime-field sizes (seed 004): `mul` also runs at these, `product` only at these.
 const NIST_SIZES: [usize; 5] = [192, 224, 256, 384, 521];
+/// The sizes of `batch`: the RSA moduli and their CRT halves.
+const BATCH_SIZES: [usize; 4] = [1024, 2048, 3072, 4096];
 /// Default sizes of `--auto-table`: finer steps, to place the boundaries.
 const AUTO_TABLE_SIZES: [usize; 9] = [256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
 
@@ -30,6 +36,9 @@ pub enum OpArg {
     Exp,
     /// Full product without reduction (`mul::product` vs `mpn_mul_n`).
     Product,
+    /// Batch exponentiation on every engine (`batch::pow_with`; `batch_exp` in JSON).
+    #[value(alias = "batch_exp")]
+    Batch,
 }
 
 impl OpArg {
@@ -39,6 +48,7 @@ impl OpArg {
             OpArg::Sqr => Op::Sqr,
             OpArg::Exp => Op::Exp,
             OpArg::Product => Op::Product,
+            OpArg::Batch => Op::BatchExp,
         }
     }
 }
@@ -56,7 +66,7 @@ pub enum ClockArg {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Modulus sizes in bits, comma-separated [default: 256,512,1024,2048,3072,4096; mul also
-    /// at 192,224,384,521; product only at 192,224,256,384,521]
+    /// at 192,224,384,521; product only at 192,224,256,384,521; batch at 1024,2048,3072,4096]
     #[arg(long, value_delimiter = ',', value_name = "LIST",
           value_parser = clap::value_parser!(u32).range(2..=16384))]
     sizes: Option<Vec<u32>>,
@@ -99,9 +109,16 @@ pub struct Args {
     #[arg(long)]
     quick: bool,
 
+    /// Worker threads of the batch rows, comma-separated: one set of rows per count, 8
+    /// exponentiations per thread and call; with any count above 1, every batch row is read on
+    /// the wall clock [default: 1]
+    #[arg(long, value_delimiter = ',', value_name = "LIST",
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<Vec<u32>>,
+
     /// Time `exp` for every concrete algorithm and print the winner per size, as the body of
     /// `Algorithm::auto_for_bits`
-    #[arg(long, conflicts_with_all = ["ops", "no_peers"])]
+    #[arg(long, conflicts_with_all = ["ops", "no_peers", "threads"])]
     auto_table: bool,
 }
 
@@ -207,6 +224,7 @@ fn plan_sizes(args: &Args) -> Vec<(Op, Vec<usize>)> {
                 (None, Op::Mul) => sorted(MAIN_SIZES.iter().chain(&NIST_SIZES).copied().collect()),
                 (None, Op::Product) => NIST_SIZES.to_vec(),
                 (None, Op::Sqr | Op::Exp) => MAIN_SIZES.to_vec(),
+                (None, Op::BatchExp) => BATCH_SIZES.to_vec(),
             };
             (op, sizes)
         })
@@ -225,6 +243,22 @@ fn selection(args: &Args) -> Result<Selection, String> {
     if args.auto_table && backends.len() != 1 {
         return Err("--auto-table measures one backend at a time".into());
     }
+    if args.threads.is_some()
+        && args
+            .ops
+            .as_ref()
+            .is_some_and(|o| !o.contains(&OpArg::Batch))
+    {
+        return Err("--threads applies to the batch rows: add batch to --ops".into());
+    }
+    let threads = match &args.threads {
+        Some(t) => {
+            let mut t: Vec<usize> = t.iter().map(|&n| n as usize).collect();
+            t.dedup();
+            t
+        }
+        None => vec![1],
+    };
     let (algorithms, ladder, product) = match &args.algorithms {
         None => (Algorithm::CONCRETE.to_vec(), true, true),
         Some(list) => {
@@ -250,6 +284,7 @@ fn selection(args: &Args) -> Result<Selection, String> {
         product: product && !args.auto_table,
         backends,
         peers: !args.no_peers && !args.auto_table,
+        threads,
         seed: 0x006d_6f6e_7476_6563, // "montvec" in ASCII
     })
 }
@@ -267,16 +302,32 @@ fn progress_bar(total: u64) -> ProgressBar {
     bar
 }
 
+/// The plan of `job`: batch rows are all read on the wall clock when any thread count above one
+/// is asked, so that rows of different thread counts compare (the measuring thread's CPU time
+/// would count only its own share of a multi-threaded call).
+fn job_plan(job: &Job, plan: Plan, sel: &Selection) -> Plan {
+    if job.op == Op::BatchExp && sel.threads.iter().any(|&t| t > 1) {
+        Plan {
+            clock: Clock::Wall,
+            ..plan
+        }
+    } else {
+        plan
+    }
+}
+
+/// A measurement and whether it is the default's pick: the algorithm `Algorithm::Auto`
+/// chooses, or for batch rows the engine `batch::pow` chooses.
+type Row = (Measurement, bool);
+
 fn bench(args: &Args) -> Result<(), String> {
     let started = Instant::now();
     let sel = selection(args)?;
     let mut jobs: Vec<Job> = Vec::new();
     for (op, sizes) in plan_sizes(args) {
         for bits in sizes {
-            let job = prepare(op, bits, &sel).map_err(|e| e.to_string())?;
-            if !job.contenders.is_empty() {
-                jobs.push(job);
-            }
+            let prepared = prepare(op, bits, &sel).map_err(|e| e.to_string())?;
+            jobs.extend(prepared.into_iter().filter(|j| !j.contenders.is_empty()));
         }
     }
     if jobs.is_empty() {
@@ -299,15 +350,25 @@ fn bench(args: &Args) -> Result<(), String> {
         samples,
         clock,
     };
+    let default_engine = Engine::for_backend(Backend::active().map_err(|e| e.to_string())?);
     let bar = progress_bar((contenders * samples) as u64);
-    let mut rows: Vec<(Measurement, bool)> = Vec::new();
+    let mut results: Vec<Vec<Row>> = Vec::new();
     for job in &mut jobs {
+        let pick = if job.op == Op::BatchExp {
+            default_engine.name()
+        } else {
+            job.auto_pick.name()
+        };
         bar.set_message(format!("{} {} bits", job.op.name(), job.bits));
-        let auto = job.auto_pick;
-        for m in job.run(plan, &mut || bar.inc(1)) {
-            let is_auto = m.label.imp == Impl::Montvec && m.label.algorithm == auto.name();
-            rows.push((m, is_auto));
-        }
+        let rows = job.run(job_plan(job, plan, &sel), &mut || bar.inc(1));
+        results.push(
+            rows.into_iter()
+                .map(|m| {
+                    let is_pick = m.label.imp == Impl::Montvec && m.label.algorithm == pick;
+                    (m, is_pick)
+                })
+                .collect(),
+        );
     }
     bar.finish_and_clear();
     let elapsed = started.elapsed();
@@ -315,13 +376,13 @@ fn bench(args: &Args) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let written = if args.json {
-        write_json(&mut out, &rows, plan.clock)
+        write_json(&mut out, results.iter().flatten())
     } else {
-        write_header(&mut out, &sel, plan, contenders, elapsed).and_then(|()| {
+        write_header(&mut out, &sel, plan, &jobs, elapsed).and_then(|()| {
             if args.auto_table {
-                write_auto_table(&mut out, &jobs, &rows)
+                write_auto_table(&mut out, &jobs, &results)
             } else {
-                write_tables(&mut out, &jobs, &rows)
+                write_tables(&mut out, &jobs, &results)
             }
         })
     };
@@ -332,15 +393,14 @@ fn bench(args: &Args) -> Result<(), String> {
     }
 }
 
-fn write_json(
+fn write_json<'a>(
     out: &mut impl Write,
-    rows: &[(Measurement, bool)],
-    clock: Clock,
+    rows: impl Iterator<Item = &'a Row>,
 ) -> std::io::Result<()> {
     for (m, is_auto) in rows {
         let l = &m.label;
         let t = &m.timing;
-        let batch = l.batch as f64;
+        let per_call = l.per_call as f64;
         let row = serde_json::json!({
             "op": l.op.name(),
             "impl": l.imp.name(),
@@ -348,13 +408,16 @@ fn write_json(
             "backend": l.backend,
             "bits": l.bits,
             "batch": l.batch,
+            "threads": l.threads,
+            "jobs_per_call": l.per_call,
             "ns_per_op": m.ns_per_op(),
-            "min_ns_per_op": t.min_ns / batch,
-            "max_ns_per_op": t.max_ns / batch,
+            "min_ns_per_op": t.min_ns / per_call,
+            "max_ns_per_op": t.max_ns / per_call,
+            "ops_per_s": 1e9 / m.ns_per_op(),
             "samples": t.samples,
             "iterations": t.iterations,
             "auto": is_auto,
-            "clock": clock.name(),
+            "clock": m.clock.name(),
         });
         writeln!(out, "{row}")?;
     }
@@ -365,7 +428,7 @@ fn write_header(
     out: &mut impl Write,
     sel: &Selection,
     plan: Plan,
-    contenders: usize,
+    jobs: &[Job],
     elapsed: Duration,
 ) -> std::io::Result<()> {
     let backends: Vec<&str> = sel.backends.iter().map(|b| b.name()).collect();
@@ -377,12 +440,17 @@ fn write_header(
         gmp::version(),
         openssl::version()
     )?;
+    let contenders: usize = jobs.iter().map(|j| j.contenders.len()).sum();
+    let wall = jobs
+        .iter()
+        .any(|j| j.clock(job_plan(j, plan, sel).clock) != plan.clock);
     writeln!(
         out,
-        "{contenders} measurements, median of {} samples of ~{} (wall) each, read on the {} clock; {:.1} s in all",
+        "{contenders} measurements, median of {} samples of ~{} (wall) each, read on the {} clock{}; {:.1} s in all",
         plan.samples,
         format_ns(plan.sample_time.as_nanos() as f64),
         plan.clock.name(),
+        if wall { " (batch rows, with more than one thread asked: on the wall clock)" } else { "" },
         elapsed.as_secs_f64()
     )?;
     Ok(())
@@ -404,7 +472,7 @@ fn format_ns(ns: f64) -> String {
 fn references(op: Op) -> &'static [(&'static str, &'static str)] {
     match op {
         Op::Mul | Op::Sqr => &[("vs OpenSSL", "BN_mod_mul_montgomery")],
-        Op::Exp => &[
+        Op::Exp | Op::BatchExp => &[
             ("vs OpenSSL", "BN_mod_exp_mont_consttime"),
             ("vs powm_sec", "mpz_powm_sec"),
         ],
@@ -412,56 +480,74 @@ fn references(op: Op) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-fn op_title(op: Op) -> &'static str {
+fn op_title(op: Op) -> String {
     match op {
-        Op::Mul => "mul: Montgomery multiplication a*b/R mod n",
-        Op::Sqr => "sqr: Montgomery squaring a^2/R mod n",
-        Op::Exp => "exp: constant-time modular exponentiation, exponent as long as the modulus",
-        Op::Product => "product: full k x k limb product, no reduction (seed 004's comparison)",
+        Op::Mul => "mul: Montgomery multiplication a*b/R mod n".into(),
+        Op::Sqr => "sqr: Montgomery squaring a^2/R mod n".into(),
+        Op::Exp => {
+            "exp: constant-time modular exponentiation, exponent as long as the modulus".into()
+        }
+        Op::Product => {
+            "product: full k x k limb product, no reduction (seed 004's comparison)".into()
+        }
+        Op::BatchExp => format!(
+            "batch_exp: batch::pow_with, {JOBS_PER_THREAD} exponentiations per thread and call \
+             (own modulus each, full-size exponents); median and ops/s per single \
+             exponentiation; peers one at a time; vs plain = the {PLAIN_SUFFIX} row's time / \
+             this time"
+        ),
     }
 }
 
-fn write_tables(
-    out: &mut impl Write,
-    jobs: &[Job],
-    rows: &[(Measurement, bool)],
-) -> std::io::Result<()> {
+fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std::io::Result<()> {
     writeln!(
         out,
-        "ratio = peer's time / this time (above 1.00x: faster than the peer); spread = (max-min)/median; * = auto's pick"
+        "ratio = peer's time / this time (above 1.00x: faster than the peer); spread = (max-min)/median; * = auto's pick (batch: the default engine)"
     )?;
     for op in Op::ALL {
-        let op_jobs: Vec<&Job> = jobs.iter().filter(|j| j.op == op).collect();
+        let op_jobs: Vec<(&Job, &Vec<Row>)> = jobs
+            .iter()
+            .zip(results)
+            .filter(|(j, _)| j.op == op)
+            .collect();
         if op_jobs.is_empty() {
             continue;
         }
+        let batch = op == Op::BatchExp;
         let refs = references(op);
         writeln!(out)?;
         writeln!(out, "{}", op_title(op))?;
         let mut head = format!(
-            "{:>6}  {:<8} {:<27} {:<9} {:>11} {:>7}",
-            "bits", "impl", "algorithm", "backend", "median", "spread"
+            "{:>6}  {:<8} {:<27} {:<9}",
+            "bits", "impl", "algorithm", "backend"
         );
+        if batch {
+            head.push_str(&format!(" {:>5} {:>7}", "lanes", "threads"));
+        }
+        head.push_str(&format!(" {:>11}", "median"));
+        if batch {
+            head.push_str(&format!(" {:>9}", "ops/s"));
+        }
+        head.push_str(&format!(" {:>7}", "spread"));
         for (title, _) in refs {
             head.push_str(&format!(" {title:>12}"));
         }
+        if batch {
+            head.push_str(&format!(" {:>9}", "vs plain"));
+        }
         writeln!(out, "{head}")?;
-        for job in op_jobs {
-            let these: Vec<&(Measurement, bool)> = rows
-                .iter()
-                .filter(|(m, _)| m.label.op == op && m.label.bits == job.bits)
-                .collect();
-            let reference_ns: Vec<Option<f64>> = refs
-                .iter()
-                .map(|(_, name)| {
-                    these
-                        .iter()
-                        .find(|(m, _)| m.label.algorithm == *name)
-                        .map(|(m, _)| m.ns_per_op())
-                })
-                .collect();
+        for (_, these) in op_jobs {
+            let time_of = |algorithm: &str| {
+                these
+                    .iter()
+                    .find(|(m, _)| m.label.algorithm == algorithm)
+                    .map(|(m, _)| m.ns_per_op())
+            };
+            let reference_ns: Vec<Option<f64>> =
+                refs.iter().map(|(_, name)| time_of(name)).collect();
             for (m, is_auto) in these {
                 let l = &m.label;
+                let ns = m.ns_per_op();
                 let algorithm = if *is_auto {
                     format!("{} *", l.algorithm)
                 } else {
@@ -469,32 +555,47 @@ fn write_tables(
                 };
                 let spread = (m.timing.max_ns - m.timing.min_ns) / m.timing.median_ns * 100.0;
                 let mut line = format!(
-                    "{:>6}  {:<8} {:<27} {:<9} {:>11} {:>6.1}%",
+                    "{:>6}  {:<8} {:<27} {:<9}",
                     l.bits,
                     l.imp.name(),
                     algorithm,
-                    l.backend,
-                    format_ns(m.ns_per_op()),
-                    spread
+                    l.backend
                 );
-                for r in &reference_ns {
-                    match r {
-                        Some(r) => line.push_str(&format!(" {:>11.2}x", r / m.ns_per_op())),
-                        None => line.push_str(&format!(" {:>12}", "-")),
-                    }
+                if batch {
+                    line.push_str(&format!(" {:>5} {:>7}", l.batch, l.threads));
                 }
-                writeln!(out, "{line}")?;
+                line.push_str(&format!(" {:>11}", format_ns(ns)));
+                if batch {
+                    line.push_str(&format!(" {:>9.0}", 1e9 / ns));
+                }
+                line.push_str(&format!(" {spread:>6.1}%"));
+                for r in &reference_ns {
+                    line.push_str(&ratio_cell(*r, ns, 12));
+                }
+                if batch {
+                    let plain = time_of(&format!("{}{PLAIN_SUFFIX}", l.algorithm));
+                    line.push_str(&ratio_cell(plain, ns, 9));
+                }
+                writeln!(out, "{}", line.trim_end())?;
             }
         }
     }
     out.flush()
 }
 
+/// ` {reference / ns}x` right-aligned in `width` columns, or `-` without a reference.
+fn ratio_cell(reference: Option<f64>, ns: f64, width: usize) -> String {
+    match reference {
+        Some(r) => format!(" {:>w$.2}x", r / ns, w = width - 1),
+        None => format!(" {:>width$}", "-"),
+    }
+}
+
 /// The winner of each `exp` size, and the `match` that `auto_for_bits` can take.
 fn write_auto_table(
     out: &mut impl Write,
     jobs: &[Job],
-    rows: &[(Measurement, bool)],
+    results: &[Vec<Row>],
 ) -> std::io::Result<()> {
     writeln!(out)?;
     writeln!(
@@ -507,13 +608,11 @@ fn write_auto_table(
         "bits", "winner", "median", "runner-up", "margin"
     )?;
     let mut winners: Vec<(usize, Algorithm)> = Vec::new();
-    for job in jobs.iter().filter(|j| j.op == Op::Exp) {
+    for (job, rows) in jobs.iter().zip(results).filter(|(j, _)| j.op == Op::Exp) {
         let mut these: Vec<&Measurement> = rows
             .iter()
             .map(|(m, _)| m)
-            .filter(|m| {
-                m.label.op == Op::Exp && m.label.bits == job.bits && m.label.imp == Impl::Montvec
-            })
+            .filter(|m| m.label.imp == Impl::Montvec)
             .collect();
         these.sort_by(|a, b| a.ns_per_op().total_cmp(&b.ns_per_op()));
         let Some(best) = these.first() else { continue };

@@ -17,12 +17,32 @@
 //!
 //! Output is buffered and flushed whenever the program is about to wait for more input, so a
 //! process feeding it one line at a time gets each answer without waiting for the end.
+//!
+//! `--batch` computes the lines with `montvec::batch::pow_with` (the engine of the active
+//! backend: 8 lanes with IFMA; on `--threads N` worker threads, by default one per core),
+//! under the same input and output contract, errors included. Lines are read on their own
+//! thread and gathered in chunks: a chunk closes at [`CHUNK_LINES`] lines, at the end of the
+//! input, at a bad line, or when no new line has arrived for [`PAUSE`]. Each line of a chunk
+//! is checked before any is computed; the chunk's good lines (those before a bad one) are then
+//! computed together, written and flushed, and a bad line ends the run as above. So at most a
+//! chunk and as many lines read ahead are held in memory, and a process feeding lines one at
+//! a time still gets each answer. `--batch` cannot be combined with `--algorithm` or
+//! `--vartime` (status 2): the batch engines have their own multiplication, and no
+//! variable-time path.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
 
-use montvec::{Algorithm, Error, Modulus, Nat};
+use montvec::{batch, Algorithm, Error, Modulus, Nat};
+
+/// Most lines computed in one `batch::pow_with` call.
+pub const CHUNK_LINES: usize = 4096;
+
+/// How long `--batch` waits for another line before computing the lines it holds.
+pub const PAUSE: Duration = Duration::from_millis(2);
 
 /// Options of `montvec modexp`.
 #[derive(clap::Args)]
@@ -34,6 +54,14 @@ pub struct Args {
     /// Sliding-window exponentiation, variable time in the exponent: public exponents only
     #[arg(long)]
     vartime: bool,
+    /// Compute many lines at once on the batch engine (8 per group with AVX-512 IFMA), in
+    /// chunks of up to 4096 lines
+    #[arg(long, conflicts_with_all = ["algorithm", "vartime"])]
+    batch: bool,
+    /// Worker threads of --batch [default: one per core]
+    #[arg(long, requires = "batch", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
 }
 
 /// What `--algorithm` names.
@@ -73,6 +101,8 @@ enum Failure {
     Read(io::Error),
     /// Standard output could not be written.
     Write(io::Error),
+    /// The batch engine refused to run (a thread pool that cannot start).
+    Batch(Error),
 }
 
 impl fmt::Display for Failure {
@@ -81,11 +111,21 @@ impl fmt::Display for Failure {
             Failure::Line(n, why) => write!(f, "line {n}: {why}"),
             Failure::Read(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write(e) => write!(f, "cannot write standard output: {e}"),
+            Failure::Batch(e) => write!(f, "cannot run the batch: {e}"),
         }
     }
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if args.batch {
+        let options = batch::Options {
+            threads: args.threads.map(|t| t as usize),
+            ..batch::Options::default()
+        };
+        let mut output = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        let result = process_batch(&read_lines(io::stdin()), &mut output, &options);
+        return finish(result, output);
+    }
     let (algorithm, method) = match (args.algorithm, args.vartime) {
         (Choice::Ladder, true) => {
             eprintln!("montvec modexp: --vartime cannot be combined with --algorithm ladder");
@@ -99,6 +139,11 @@ pub fn run(args: Args) -> ExitCode {
     let mut input = BufReader::with_capacity(1 << 16, io::stdin());
     let mut output = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let result = process(&mut input, &mut output, algorithm, method);
+    finish(result, output)
+}
+
+/// The exit status of a run that ended with `result`, after flushing `output`.
+fn finish(result: Result<(), Failure>, mut output: impl Write) -> ExitCode {
     // Keep every result written before a failure.
     let flushed = output.flush().map_err(Failure::Write);
     match result.and(flushed) {
@@ -131,21 +176,9 @@ fn process<R: io::Read>(
             return Ok(());
         }
         number += 1;
-        let fail = |why: String| Failure::Line(number, why);
-        let text = std::str::from_utf8(&line).map_err(|_| fail("not valid UTF-8".into()))?;
-        let text = text.strip_suffix('\n').unwrap_or(text);
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        let [base, exp, modulus] = fields(text).map_err(fail)?;
-        let base = parse_hex("BASE", base).map_err(fail)?;
-        let exp = parse_hex("EXP", exp).map_err(fail)?;
-        let n = parse_hex("MODULUS", modulus).map_err(fail)?;
+        let [base, exp, n] = parse_line(&line).map_err(|why| Failure::Line(number, why))?;
         if cached.as_ref().is_none_or(|(m, _)| *m != n) {
-            let m = Modulus::with_algorithm(&n, algorithm).map_err(|e| match e {
-                Error::UnsupportedAlgorithm(_) | Error::UnsupportedBackend(_) => {
-                    fail(format!("cannot use --algorithm {algorithm}: {e}"))
-                }
-                _ => fail(format!("invalid modulus: {e}")),
-            })?;
+            let m = prepare_modulus(&n, algorithm).map_err(|why| Failure::Line(number, why))?;
             cached = Some((n, m));
         }
         let (_, m) = cached.as_ref().expect("set above");
@@ -155,6 +188,132 @@ fn process<R: io::Read>(
             Method::Vartime => m.pow_vartime(&base, &exp),
         };
         writeln!(output, "{}", y.to_hex_vartime()).map_err(Failure::Write)?;
+    }
+}
+
+/// `BASE`, `EXP` and `MODULUS` of one input line (with its line end, if any).
+fn parse_line(line: &[u8]) -> Result<[Nat; 3], String> {
+    let text = std::str::from_utf8(line).map_err(|_| "not valid UTF-8".to_string())?;
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    let [base, exp, modulus] = fields(text)?;
+    Ok([
+        parse_hex("BASE", base)?,
+        parse_hex("EXP", exp)?,
+        parse_hex("MODULUS", modulus)?,
+    ])
+}
+
+/// The modulus `n` for `algorithm`, or why it cannot be one.
+fn prepare_modulus(n: &Nat, algorithm: Algorithm) -> Result<Modulus, String> {
+    Modulus::with_algorithm(n, algorithm).map_err(|e| match e {
+        Error::UnsupportedAlgorithm(_) | Error::UnsupportedBackend(_) => {
+            format!("cannot use --algorithm {algorithm}: {e}")
+        }
+        _ => format!("invalid modulus: {e}"),
+    })
+}
+
+/// The lines of `input`, each with its line end, read on a thread of their own: at most
+/// [`CHUNK_LINES`] wait in the channel. A read error is the last item.
+fn read_lines(input: impl io::Read + Send + 'static) -> Receiver<io::Result<Vec<u8>>> {
+    let (tx, rx) = mpsc::sync_channel(CHUNK_LINES);
+    std::thread::spawn(move || {
+        let mut input = BufReader::with_capacity(1 << 16, input);
+        loop {
+            let mut line = Vec::new();
+            let sent = match input.read_until(b'\n', &mut line) {
+                Ok(0) => return,
+                Ok(_) => tx.send(Ok(line)),
+                Err(e) => tx.send(Err(e)),
+            };
+            if sent.is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// `--batch`: answer every line from `lines` on `output`, a chunk at a time (see the module
+/// documentation), stopping at the first failure.
+fn process_batch(
+    lines: &Receiver<io::Result<Vec<u8>>>,
+    output: &mut impl Write,
+    options: &batch::Options,
+) -> Result<(), Failure> {
+    let mut chunk = Chunk::default();
+    let mut number = 0u64;
+    // Wait as long as it takes for the first line of a chunk; the end of input ends the run.
+    while let Ok(first) = lines.recv() {
+        let mut next = Some(first);
+        let mut failure = None;
+        while let Some(line) = next.take() {
+            number += 1;
+            let added = match line {
+                Ok(line) => chunk.push(&line).map_err(|why| Failure::Line(number, why)),
+                Err(e) => Err(Failure::Read(e)),
+            };
+            if let Err(f) = added {
+                failure = Some(f);
+            } else if chunk.len() < CHUNK_LINES {
+                next = lines.recv_timeout(PAUSE).ok();
+            }
+        }
+        // The good lines before a failure are answered, as without --batch.
+        chunk.answer(output, options)?;
+        output.flush().map_err(Failure::Write)?;
+        if let Some(f) = failure {
+            return Err(f);
+        }
+    }
+    Ok(())
+}
+
+/// The checked lines of one `--batch` chunk.
+#[derive(Default)]
+struct Chunk {
+    /// Moduli, one per run of consecutive lines with the same modulus; the last one stays
+    /// for the next chunk.
+    moduli: Vec<(Nat, Modulus)>,
+    /// `(base, exponent, index in moduli)` per line.
+    jobs: Vec<(Nat, Nat, usize)>,
+}
+
+impl Chunk {
+    fn len(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// Check one input line and keep it, or say why it is bad.
+    fn push(&mut self, line: &[u8]) -> Result<(), String> {
+        let [base, exp, n] = parse_line(line)?;
+        if self.moduli.last().is_none_or(|(m, _)| *m != n) {
+            let m = prepare_modulus(&n, Algorithm::Auto)?;
+            self.moduli.push((n, m));
+        }
+        self.jobs.push((base, exp, self.moduli.len() - 1));
+        Ok(())
+    }
+
+    /// Compute every kept line, write the results in order and empty the chunk.
+    fn answer(&mut self, output: &mut impl Write, options: &batch::Options) -> Result<(), Failure> {
+        if self.jobs.is_empty() {
+            return Ok(());
+        }
+        let jobs: Vec<batch::Job<'_>> = self
+            .jobs
+            .iter()
+            .map(|(b, e, i)| batch::Job::new(&self.moduli[*i].1, b, e))
+            .collect();
+        let results = batch::pow_with(&jobs, options).map_err(Failure::Batch)?;
+        for y in results {
+            writeln!(output, "{}", y.to_hex_vartime()).map_err(Failure::Write)?;
+        }
+        self.jobs.clear();
+        let keep = self.moduli.len() - 1;
+        self.moduli.drain(..keep);
+        Ok(())
     }
 }
 

@@ -1,5 +1,5 @@
-//! `montvec bench` end to end: JSON lines with the required fields, the table, and clean
-//! rejection of bad flags.
+//! `montvec bench` end to end: JSON lines with the required fields (batch rows included), the
+//! table, and clean rejection of bad flags.
 
 use std::process::Command;
 
@@ -10,17 +10,22 @@ fn montvec(args: &[&str]) -> std::process::Output {
         .expect("run montvec")
 }
 
-#[test]
-fn quick_json_lines_have_the_required_fields() {
-    let out = montvec(&[
-        "bench", "--quick", "--sizes", "256", "--ops", "mul", "--json",
-    ]);
+/// The standard output of `montvec ARGS`, after checking the run succeeded.
+fn succeed(args: &[&str]) -> String {
+    let out = montvec(args);
     assert!(
         out.status.success(),
-        "stderr: {}",
+        "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn quick_json_lines_have_the_required_fields() {
+    let stdout = succeed(&[
+        "bench", "--quick", "--sizes", "256", "--ops", "mul", "--json",
+    ]);
     let rows: Vec<serde_json::Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
@@ -57,13 +62,7 @@ fn quick_json_lines_have_the_required_fields() {
 
 #[test]
 fn quick_table_lists_every_op_with_ratios() {
-    let out = montvec(&["bench", "--quick", "--sizes", "192,256"]);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = succeed(&["bench", "--quick", "--sizes", "192,256"]);
     for needle in [
         "mul:",
         "sqr:",
@@ -75,6 +74,9 @@ fn quick_table_lists_every_op_with_ratios() {
         "BN_mod_exp_mont_consttime",
         "mpn_mul_n",
         "ladder",
+        "batch_exp:",
+        "ifma512",
+        "scalar",
         "vs OpenSSL",
         "vs powm_sec",
         "1.00x",
@@ -85,13 +87,7 @@ fn quick_table_lists_every_op_with_ratios() {
 
 #[test]
 fn auto_table_prints_a_paste_ready_body() {
-    let out = montvec(&["bench", "--quick", "--auto-table", "--sizes", "256,512"]);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = succeed(&["bench", "--quick", "--auto-table", "--sizes", "256,512"]);
     assert!(stdout.contains("Algorithm::"), "{stdout}");
     assert!(stdout.contains("winner"), "{stdout}");
 }
@@ -110,6 +106,9 @@ fn bad_flags_fail_cleanly() {
         &["bench", "--samples", "0"],
         &["bench", "--auto-table", "--ops", "mul"],
         &["bench", "--frobnicate"],
+        &["bench", "--ops", "batch", "--threads", "0"],
+        &["bench", "--ops", "batch", "--threads", "x"],
+        &["bench", "--auto-table", "--threads", "2"],
     ] {
         let out = montvec(args);
         assert!(!out.status.success(), "{args:?} succeeded");
@@ -121,7 +120,7 @@ fn bad_flags_fail_cleanly() {
 
 #[test]
 fn backend_filter_is_honoured() {
-    let out = montvec(&[
+    let stdout = succeed(&[
         "bench",
         "--quick",
         "--sizes",
@@ -133,12 +132,6 @@ fn backend_filter_is_honoured() {
         "portable",
         "--no-peers",
     ]);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<serde_json::Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON"))
@@ -165,4 +158,127 @@ fn auto_table_needs_one_backend() {
         assert!(!out.status.success());
         assert!(String::from_utf8_lossy(&out.stderr).contains("one backend"));
     }
+}
+
+/// The JSON rows of `montvec bench ARGS --json`, after checking the run succeeded.
+fn json_rows(args: &[&str]) -> Vec<serde_json::Value> {
+    let mut all = args.to_vec();
+    all.push("--json");
+    succeed(&all)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+        .collect()
+}
+
+/// The JSON rows of `montvec bench --quick --ops batch ARGS`.
+fn quick_batch_rows(args: &[&str]) -> Vec<serde_json::Value> {
+    let mut all = vec!["bench", "--quick", "--ops", "batch"];
+    all.extend(args);
+    json_rows(&all)
+}
+
+#[test]
+fn quick_batch_rows_have_the_required_fields() {
+    use montvec::batch::Engine;
+    let rows = quick_batch_rows(&["--sizes", "256"]);
+    for row in &rows {
+        for field in ["op", "algorithm", "backend", "impl", "clock"] {
+            assert!(row[field].is_string(), "{field} missing in {row}");
+        }
+        assert_eq!(row["op"], "batch_exp");
+        assert_eq!(row["bits"], 256);
+        assert_eq!(row["threads"], 1);
+        assert_eq!(row["clock"], "cpu");
+        let ns = row["ns_per_op"].as_f64().expect("ns_per_op");
+        assert!(ns > 0.0 && ns < 1e9, "ns_per_op {ns}");
+        let ops = row["ops_per_s"].as_f64().expect("ops_per_s");
+        assert!((ops * ns / 1e9 - 1.0).abs() < 1e-9, "{row}");
+    }
+    let find = |algorithm: &str| rows.iter().find(|r| r["algorithm"] == algorithm);
+    // Every engine this CPU runs, with its lane count; 8 exponentiations per call.
+    for e in Engine::ALL.into_iter().filter(|e| e.is_supported()) {
+        let row = find(e.name()).unwrap_or_else(|| panic!("{e} missing"));
+        assert_eq!(row["impl"], "montvec");
+        assert_eq!(row["batch"], e.lanes());
+        assert_eq!(row["jobs_per_call"], 8);
+    }
+    if Engine::Ifma512.is_supported() {
+        let row = find("ifma512-plain").expect("the plain reduction's row");
+        assert_eq!(
+            (&row["batch"], &row["backend"]),
+            (&8.into(), &"ifma".into())
+        );
+        assert_eq!(find("ifma512").unwrap()["auto"], true, "the default engine");
+    }
+    // The peers, one exponentiation per call.
+    for (name, imp) in [
+        ("BN_mod_exp_mont_consttime", "openssl"),
+        ("mpz_powm_sec", "gmp"),
+    ] {
+        let row = find(name).unwrap_or_else(|| panic!("{name} missing"));
+        assert_eq!(row["impl"], imp);
+        assert_eq!(
+            (&row["batch"], &row["jobs_per_call"]),
+            (&1.into(), &1.into())
+        );
+    }
+}
+
+#[test]
+fn batch_rows_per_thread_count() {
+    let rows = quick_batch_rows(&["--sizes", "512", "--threads", "1,2", "--no-peers"]);
+    for threads in [1, 2] {
+        let these: Vec<&serde_json::Value> =
+            rows.iter().filter(|r| r["threads"] == threads).collect();
+        assert!(these.iter().any(|r| r["algorithm"] == "scalar"), "{rows:?}");
+        for row in these {
+            assert_eq!(row["jobs_per_call"], 8 * threads, "{row}");
+            // Rows of both counts on the same clock, so they compare.
+            assert_eq!(row["clock"], "wall", "{row}");
+        }
+    }
+    // --backends narrows the engines to its own and runs the scalar rows on it.
+    let rows = quick_batch_rows(&["--sizes", "256", "--backends", "portable", "--no-peers"]);
+    let names: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["algorithm"].as_str().unwrap(),
+                r["backend"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(names, [("scalar", "portable")]);
+}
+
+#[test]
+fn batch_table_shows_lanes_throughput_and_the_plain_ratio() {
+    let stdout = succeed(&["bench", "--quick", "--ops", "batch", "--sizes", "1024"]);
+    for needle in [
+        "batch_exp:",
+        "lanes",
+        "threads",
+        "ops/s",
+        "vs OpenSSL",
+        "vs powm_sec",
+    ] {
+        assert!(stdout.contains(needle), "{needle:?} missing from\n{stdout}");
+    }
+    if montvec::batch::Engine::Ifma512.is_supported() {
+        assert!(
+            stdout.contains("vs plain") && stdout.contains("ifma512-plain"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn threads_need_batch_rows() {
+    let out = montvec(&["bench", "--quick", "--ops", "exp", "--threads", "2"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--threads applies to the batch rows"),
+        "{stderr}"
+    );
 }

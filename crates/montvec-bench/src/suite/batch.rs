@@ -1,0 +1,156 @@
+//! The batch rows (`batch_exp`): `montvec::batch::pow_with` on every engine this CPU runs,
+//! beside OpenSSL and GMP computing the same lanes one exponentiation at a time.
+//!
+//! A call computes [`JOBS_PER_THREAD`] exponentiations per worker thread, each lane with its
+//! own modulus, base and full-size exponent (the operands of seeds `seed`, `seed + 1`, ...):
+//! one full group of the 8-lane engine per thread, two of the 4-lane ones. The time per
+//! exponentiation is the time per call over the jobs per call. The peers compute one lane per
+//! call, lane after lane. Every lane's result is compared before anything is timed.
+
+use std::hint::black_box;
+
+use montvec::batch::{self, Engine, Options, MAX_SIMD_BITS};
+use montvec::{Algorithm, Backend, Modulus, Nat};
+
+use super::{gmp_exp, label, openssl_exp, BenchError, Contender, Impl, Job, Op, Selection};
+use crate::operands::Operands;
+
+/// Exponentiations per call and worker thread.
+pub const JOBS_PER_THREAD: usize = 8;
+
+/// The algorithm label of an IFMA engine's row with the plain reduction: the engine's name
+/// and this suffix.
+pub const PLAIN_SUFFIX: &str = "-plain";
+
+/// The batch job at `bits` on `threads` worker threads.
+pub(super) fn prepare(bits: usize, threads: usize, sel: &Selection) -> Result<Job, BenchError> {
+    let lanes: Vec<Operands> = (0..JOBS_PER_THREAD * threads)
+        .map(|i| Operands::new(bits, sel.seed.wrapping_add(i as u64)))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("bench-batch-{i}"))
+        .build()
+        .map_err(|e| BenchError::Pool(e.to_string()))?;
+    let mut contenders = Vec::new();
+    for row in rows(bits, sel) {
+        let mut c = pool.install(|| engine_contender(&lanes, row))?;
+        c.label.threads = threads;
+        contenders.push(c);
+    }
+    if sel.peers {
+        contenders.push(openssl_exp(Op::BatchExp, &lanes)?);
+        contenders.push(gmp_exp(Op::BatchExp, &lanes, true));
+    }
+    Job::checked(Op::BatchExp, bits, threads, contenders, Some(pool))
+}
+
+/// One montvec batch row: the engine, the plain reduction or not, and the backend of the
+/// moduli (the one the scalar engine computes on).
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    engine: Engine,
+    plain: bool,
+    backend: Backend,
+}
+
+/// The backend an engine needs, `None` for the scalar engine (any backend).
+fn engine_backend(engine: Engine) -> Option<Backend> {
+    match engine {
+        Engine::Ifma512 | Engine::Ifma256 => Some(Backend::Ifma),
+        Engine::Avx2 => Some(Backend::Avx2),
+        _ => None,
+    }
+}
+
+/// The rows at `bits`, widest engine first: every SIMD engine this CPU runs (only the engines
+/// of the selected backends unless `backend_fallback`; none above [`MAX_SIMD_BITS`], where
+/// they would hand over to the scalar engine), the 8-lane IFMA engine again with the plain
+/// reduction, and the scalar engine on each selected backend.
+fn rows(bits: usize, sel: &Selection) -> Vec<Row> {
+    let mut out = Vec::new();
+    for engine in Engine::ALL.into_iter().rev() {
+        match engine_backend(engine) {
+            Some(backend) => {
+                let wanted = sel.backend_fallback || sel.backends.contains(&backend);
+                if !(wanted && engine.is_supported() && bits <= MAX_SIMD_BITS) {
+                    continue;
+                }
+                out.push(Row {
+                    engine,
+                    plain: false,
+                    backend,
+                });
+                if engine == Engine::Ifma512 && cfg!(target_arch = "x86_64") {
+                    out.push(Row {
+                        engine,
+                        plain: true,
+                        backend,
+                    });
+                }
+            }
+            None => out.extend(sel.backends.iter().map(|&backend| Row {
+                engine,
+                plain: false,
+                backend,
+            })),
+        }
+    }
+    out
+}
+
+/// The contender of `row` on `lanes`; its answer is computed on the current thread pool.
+fn engine_contender(lanes: &[Operands], row: Row) -> Result<Contender, BenchError> {
+    let moduli = lanes
+        .iter()
+        .map(|o| Modulus::with_options(&o.modulus, Algorithm::Auto, row.backend))
+        .collect::<Result<Vec<Modulus>, _>>()?;
+    let operands: Vec<(Nat, Nat)> = lanes
+        .iter()
+        .map(|o| (o.x.clone(), o.exponent.clone()))
+        .collect();
+    let mut options = Options {
+        engine: Some(row.engine),
+        ..Options::default()
+    };
+    #[cfg(target_arch = "x86_64")]
+    if row.plain {
+        options.reduction = Some(batch::Reduction::Plain);
+    }
+    // Threads: `None`, so the batch runs on the pool the job is measured in.
+    let run = move || {
+        let jobs: Vec<batch::Job<'_>> = moduli
+            .iter()
+            .zip(&operands)
+            .map(|(m, (x, e))| batch::Job::new(m, black_box(x), black_box(e)))
+            .collect();
+        batch::pow_with(&jobs, &options)
+    };
+    let answer: Vec<u64> = run()?
+        .iter()
+        .zip(lanes)
+        .flat_map(|(y, o)| y.resized(o.modulus.limb_len()).as_limbs().to_vec())
+        .collect();
+    let name = if row.plain {
+        format!("{}{PLAIN_SUFFIX}", row.engine.name())
+    } else {
+        row.engine.name().to_string()
+    };
+    let mut lab = label(
+        Op::BatchExp,
+        Impl::Montvec,
+        &name,
+        row.backend.name(),
+        lanes[0].bits,
+    );
+    lab.batch = row.engine.lanes();
+    lab.per_call = lanes.len();
+    let call = Box::new(move || {
+        black_box(run()).ok();
+    });
+    Ok(Contender {
+        label: lab,
+        answer,
+        call,
+    })
+}
