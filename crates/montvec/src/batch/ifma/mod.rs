@@ -152,12 +152,17 @@ mod tests {
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
 
-    use super::reduce::{mont_mul, mont_sqr, scratch_words, Reduction, SlicedModulus};
+    use super::reduce::{mont_mul, mont_sqr, scratch_words, Reduction};
     use super::*;
     use crate::batch::lanes::{Ymm, Zmm};
 
     fn big(limbs: &[Limb]) -> BigUint {
-        BigUint::from_bytes_le(&limbs.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>())
+        BigUint::from_bytes_le(
+            &limbs
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect::<Vec<_>>(),
+        )
     }
 
     fn limbs_of(x: &BigUint, k: usize) -> Vec<Limb> {
@@ -182,9 +187,12 @@ mod tests {
                     // Half the lanes just below 2^bits, half random full-size.
                     let mut n = BigUint::from(1u8) << (bits - 1);
                     if l % 2 == 0 {
-                        n = (BigUint::from(1u8) << bits) - (BigUint::from(rng.gen::<u32>()) * 2u32 + 1u32);
+                        n = (BigUint::from(1u8) << bits)
+                            - (BigUint::from(rng.gen::<u32>()) * 2u32 + 1u32);
                     } else {
-                        n |= BigUint::from_bytes_le(&(0..limbs * 8).map(|_| rng.gen()).collect::<Vec<u8>>()) | BigUint::from(1u8);
+                        n |= BigUint::from_bytes_le(
+                            &(0..limbs * 8).map(|_| rng.gen()).collect::<Vec<u8>>(),
+                        ) | BigUint::from(1u8);
                         n |= BigUint::from(1u8) << (bits - 1);
                         n &= (BigUint::from(1u8) << bits) - 1u8;
                     }
@@ -195,8 +203,10 @@ mod tests {
                 .iter()
                 .map(|n| crate::Modulus::new(&crate::Nat::from_limbs(limbs_of(n, limbs))).unwrap())
                 .collect();
-            let pairs: Vec<(&[Limb], &LaneConstants)> =
-                mods.iter().map(|m| (m.modulus_limbs(), m.lane_constants())).collect();
+            let pairs: Vec<(&[Limb], &LaneConstants)> = mods
+                .iter()
+                .map(|m| (m.modulus_limbs(), m.lane_constants()))
+                .collect();
             for reduction in [Reduction::Truncated, Reduction::Plain] {
                 let mut lanes = IfmaLanes::<V>::new(token, limbs, &pairs);
                 lanes.set_reduction(reduction);
@@ -213,13 +223,22 @@ mod tests {
                     let bl: Vec<Vec<Limb>> = b.iter().map(|x| limbs_of(x, limbs + 1)).collect();
                     let ar: Vec<&[Limb]> = al.iter().map(|v| &v[..]).collect();
                     let br: Vec<&[Limb]> = bl.iter().map(|v| &v[..]).collect();
-                    let (xa, xb) = (sliced::slice(&ar, d, V::LANES), sliced::slice(&br, d, V::LANES));
+                    let (xa, xb) = (
+                        sliced::slice(&ar, d, V::LANES),
+                        sliced::slice(&br, d, V::LANES),
+                    );
                     let mut out = AlignedWords::zeroed(d * V::LANES);
                     let mut sq = AlignedWords::zeroed(d * V::LANES);
                     let mut scratch = AlignedWords::zeroed(scratch_words(d, V::LANES));
                     // SAFETY: the token proves the features.
                     unsafe {
-                        mont_mul::<V>(out.as_mut_slice(), xa.as_slice(), xb.as_slice(), &m, scratch.as_mut_slice());
+                        mont_mul::<V>(
+                            out.as_mut_slice(),
+                            xa.as_slice(),
+                            xb.as_slice(),
+                            &m,
+                            scratch.as_mut_slice(),
+                        );
                         mont_sqr::<V>(sq.as_mut_slice(), xa.as_slice(), &m, scratch.as_mut_slice());
                     }
                     let got = sliced::unslice(out.as_slice(), V::LANES, V::LANES, limbs + 1);
@@ -239,7 +258,10 @@ mod tests {
                 }
             }
         }
-        assert!(above_n > 0, "no output landed in [n, 2n): the bound is not exercised");
+        assert!(
+            above_n > 0,
+            "no output landed in [n, 2n): the bound is not exercised"
+        );
     }
 
     #[test]
