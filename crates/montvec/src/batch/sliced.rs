@@ -2,8 +2,8 @@
 //! `i * LANES .. (i + 1) * LANES`, so one register load brings digit i of all lanes. Buffers
 //! start on a 64-byte line, so no load of a digit row straddles two cache lines.
 //!
-//! Conversion re-splits each lane's 64-bit limbs into 52-bit digits, then transposes
-//! `LANES x LANES` blocks of (lane, digit) into (digit, lane).
+//! Conversion transposes the lanes' 64-bit limbs into rows (limb j of every lane), then
+//! re-splits whole rows into 52-bit digit rows; back, the same in reverse.
 //!
 //! Leaks: lengths only.
 
@@ -17,6 +17,9 @@ use crate::limb::{Limb, LIMB_BITS};
 const DIGIT_BITS: usize = 52;
 /// `2^52 - 1`.
 const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
+
+/// The widest row: eight lanes.
+const ROW: usize = 8;
 
 /// Words that start on a 64-byte boundary; zeroized on drop (they hold secrets: bases,
 /// tables, intermediate powers).
@@ -52,90 +55,73 @@ impl Drop for AlignedWords {
     }
 }
 
-/// `x` (64-bit limbs) as its low `digits` 52-bit digits.
-pub(crate) fn to_digits(x: &[Limb], digits: usize) -> Vec<u64> {
-    let mut out = vec![0u64; digits];
-    for (i, o) in out.iter_mut().enumerate() {
-        let bit = i * DIGIT_BITS;
-        let (limb, shift) = (bit >> 6, bit & (LIMB_BITS - 1));
-        let lo = x.get(limb).copied().unwrap_or(0) >> shift;
-        // The digit straddles two limbs when shift > 12; `<< (64 - shift)` is then in range.
-        let hi = match (shift + DIGIT_BITS > LIMB_BITS, x.get(limb + 1)) {
-            (true, Some(&w)) => w << (LIMB_BITS - shift),
-            _ => 0,
-        };
-        *o = (lo | hi) & DIGIT_MASK;
-    }
-    out
-}
-
-/// Normalised digits back into `limbs` 64-bit limbs (bits above them are dropped; callers pass
-/// values that fit).
-pub(crate) fn from_digits(d: &[u64], limbs: usize) -> Vec<Limb> {
-    let mut out = vec![0 as Limb; limbs + 1];
-    for (i, &digit) in d.iter().enumerate() {
-        let bit = i * DIGIT_BITS;
-        let (limb, shift) = (bit >> 6, bit & (LIMB_BITS - 1));
-        if limb < out.len() {
-            out[limb] |= digit << shift;
-        }
-        if shift + DIGIT_BITS > LIMB_BITS && limb + 1 < out.len() {
-            out[limb + 1] |= digit >> (LIMB_BITS - shift);
-        }
-    }
-    out.truncate(limbs);
-    out
-}
-
 /// Word-slice up to `lanes` numbers into `digits` digits each; missing lanes are zero.
+///
+/// First a transpose: limb j of every lane into one row of `lanes` words; then the re-split
+/// into 52-bit digits works on whole rows (digit i of all lanes from two limb rows, by one
+/// shift amount: the compiler turns each row operation into vector shifts).
 pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> AlignedWords {
-    assert!(numbers.len() <= lanes);
-    let mut rows: Vec<Vec<u64>> = numbers.iter().map(|x| to_digits(x, digits)).collect();
-    rows.resize(lanes, vec![0; digits]);
+    assert!(numbers.len() <= lanes && lanes <= ROW);
+    let limbs = (digits * DIGIT_BITS).div_ceil(LIMB_BITS);
+    let mut rows = vec![[0u64; ROW]; limbs + 1];
+    for (l, x) in numbers.iter().enumerate() {
+        for (row, &w) in rows.iter_mut().zip(x.iter()) {
+            row[l] = w;
+        }
+    }
     let mut out = AlignedWords::zeroed(digits * lanes);
-    transpose_into(out.as_mut_slice(), &rows, digits, lanes);
+    let o = out.as_mut_slice();
+    for i in 0..digits {
+        let bit = i * DIGIT_BITS;
+        let (a, s) = (bit >> 6, bit & (LIMB_BITS - 1));
+        let (lo, hi) = (&rows[a], &rows[a + 1]);
+        let mut digit = [0u64; ROW];
+        for l in 0..ROW {
+            // The digit straddles limbs a and a + 1 when s > 12; `<< (64 - s)` is then in range.
+            let up = if s + DIGIT_BITS > LIMB_BITS {
+                hi[l] << (LIMB_BITS - s)
+            } else {
+                0
+            };
+            digit[l] = ((lo[l] >> s) | up) & DIGIT_MASK;
+        }
+        o[i * lanes..(i + 1) * lanes].copy_from_slice(&digit[..lanes]);
+        digit.zeroize();
+    }
     for r in rows.iter_mut() {
         r.zeroize();
     }
     out
 }
 
-/// The first `count` lanes of a word-sliced number set as `limbs`-limb numbers.
+/// The first `count` lanes of a word-sliced number set as `limbs`-limb numbers (normalised
+/// digits; bits above `limbs` limbs are dropped): digit rows or-ed into limb rows, then the
+/// transpose back.
 pub(crate) fn unslice(x: &[u64], lanes: usize, count: usize, limbs: usize) -> Vec<Vec<Limb>> {
-    assert!(lanes.is_power_of_two());
+    assert!(lanes.is_power_of_two() && lanes <= ROW && count <= lanes);
     let digits = x.len() >> lanes.trailing_zeros();
-    let mut rows = vec![vec![0u64; digits]; lanes];
-    transpose_from(x, &mut rows, digits, lanes);
-    let out = rows[..count]
-        .iter()
-        .map(|r| from_digits(r, limbs))
+    let mut rows = vec![[0u64; ROW]; limbs + 2];
+    for i in 0..digits {
+        let bit = i * DIGIT_BITS;
+        let (a, s) = (bit >> 6, bit & (LIMB_BITS - 1));
+        if a >= limbs {
+            break;
+        }
+        let d = &x[i * lanes..(i + 1) * lanes];
+        for (l, &v) in d.iter().enumerate() {
+            rows[a][l] |= v << s;
+            if s + DIGIT_BITS > LIMB_BITS {
+                rows[a + 1][l] |= v >> (LIMB_BITS - s);
+            }
+        }
+    }
+    let out = (0..count)
+        .map(|l| rows[..limbs].iter().map(|r| r[l]).collect())
         .collect();
     for r in rows.iter_mut() {
         r.zeroize();
     }
     out
-}
-
-/// (lane, digit) rows into (digit, lane) order, by `lanes x lanes` blocks.
-fn transpose_into(out: &mut [u64], rows: &[Vec<u64>], digits: usize, lanes: usize) {
-    for d0 in (0..digits).step_by(lanes) {
-        for (l, row) in rows.iter().enumerate() {
-            for (d, &v) in row.iter().enumerate().skip(d0).take(lanes) {
-                out[d * lanes + l] = v;
-            }
-        }
-    }
-}
-
-/// (digit, lane) order back into (lane, digit) rows, by `lanes x lanes` blocks.
-fn transpose_from(x: &[u64], rows: &mut [Vec<u64>], digits: usize, lanes: usize) {
-    for d0 in (0..digits).step_by(lanes) {
-        for (l, row) in rows.iter_mut().enumerate() {
-            for (d, v) in row.iter_mut().enumerate().skip(d0).take(lanes) {
-                *v = x[d * lanes + l];
-            }
-        }
-    }
 }
 
 #[cfg(test)]

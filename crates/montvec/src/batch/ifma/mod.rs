@@ -17,6 +17,8 @@ pub(crate) mod reduce;
 
 use core::marker::PhantomData;
 
+use zeroize::Zeroizing;
+
 use self::reduce::{Reduction, SlicedModulus};
 use crate::backend::IfmaToken;
 use crate::batch::constants::{digits_for_limbs, LaneConstants};
@@ -62,7 +64,8 @@ impl<V: Lanes> IfmaLanes<V> {
             assert!(n.len() == limbs && n[0] & 1 == 1 && c.digits == digits);
         }
         let rows = |f: fn(&(&[Limb], &LaneConstants)) -> Vec<Limb>| {
-            let r: Vec<Vec<Limb>> = lanes_of.iter().map(f).collect();
+            let r: Vec<Zeroizing<Vec<Limb>>> =
+                lanes_of.iter().map(|x| Zeroizing::new(f(x))).collect();
             let refs: Vec<&[Limb]> = r.iter().map(|v| &v[..]).collect();
             sliced::slice(&refs, digits, lanes)
         };

@@ -9,6 +9,8 @@
 #![deny(clippy::integer_division_remainder_used)]
 
 use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
+use zeroize::Zeroize;
+
 use crate::batch::lanes::Lanes;
 use crate::batch::sliced::AlignedWords;
 
@@ -80,12 +82,9 @@ pub(crate) fn pow_sliced<V: Lanes>(
     for win in (0..windows).rev() {
         let lo = win * w;
         let width = w.min(bits - lo);
-        select::<V>(
-            entry.as_mut_slice(),
-            table,
-            &window_values(exps, lo, width, l),
-            entries,
-        );
+        let mut idx = window_values(exps, lo, width);
+        select::<V>(entry.as_mut_slice(), table, &idx[..l], entries);
+        idx.zeroize();
         if win + 1 < windows {
             for _ in 0..width {
                 mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
@@ -117,8 +116,8 @@ pub(crate) fn pow_sliced<V: Lanes>(
 }
 
 /// Each lane's window value: bits `lo .. lo + width` of its exponent (public positions).
-fn window_values(exps: &[&[u64]], lo: usize, width: usize, lanes: usize) -> Vec<u64> {
-    let mut v = vec![0u64; lanes];
+fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; 8] {
+    let mut v = [0u64; 8];
     for (x, e) in v.iter_mut().zip(exps) {
         let (limb, shift) = (lo >> 6, lo & 63);
         let mut bits = e.get(limb).copied().unwrap_or(0) >> shift;
