@@ -155,6 +155,11 @@ impl Modulus {
         self.params().modulus()
     }
 
+    /// The element whose shared form (x R mod n, k limbs, below n) is `shared`.
+    pub(crate) fn elem_from_shared(&self, shared: Vec<Limb>) -> MontElem {
+        self.elem(with_engine!(&self.engine, m => m.to_own_form(shared)))
+    }
+
     /// The batch engines' constants for n, computed once.
     pub(crate) fn lane_constants(&self) -> &crate::batch::constants::LaneConstants {
         self.lane_constants.get_or_init(|| {

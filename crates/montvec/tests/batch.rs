@@ -311,3 +311,69 @@ fn thread_counts_give_the_same_answers() {
     );
     assert!(zero.is_err(), "zero threads is an error, not a hang");
 }
+
+#[test]
+fn montgomery_element_products() {
+    let mut rng = rng(8);
+    for bits in [5usize, 64, 255, 1024, 2048, 3000] {
+        let cases: Vec<(BigUint, Modulus, BigUint, BigUint)> = (0..9)
+            .map(|i| {
+                let n = random_odd_modulus(&mut rng, bits);
+                let a = if i == 0 {
+                    &n - 1u32
+                } else {
+                    random_below(&mut rng, &n)
+                };
+                let b = random_below(&mut rng, &n);
+                let m = Modulus::new(&nat(&n)).unwrap();
+                (n, m, a, b)
+            })
+            .collect();
+        let elems: Vec<(montvec::MontElem, montvec::MontElem)> = cases
+            .iter()
+            .map(|c| (c.1.to_montgomery(&nat(&c.2)), c.1.to_montgomery(&nat(&c.3))))
+            .collect();
+        let jobs: Vec<(&Modulus, &montvec::MontElem, &montvec::MontElem)> = cases
+            .iter()
+            .zip(&elems)
+            .map(|(c, e)| (&c.1, &e.0, &e.1))
+            .collect();
+        let squares: Vec<(&Modulus, &montvec::MontElem)> = cases
+            .iter()
+            .zip(&elems)
+            .map(|(c, e)| (&c.1, &e.0))
+            .collect();
+        for opts in settings() {
+            let prod = batch::mul_montgomery(&jobs, &opts).unwrap();
+            let sq = batch::square_montgomery(&squares, &opts).unwrap();
+            for ((c, p), s) in cases.iter().zip(&prod).zip(&sq) {
+                let m = &c.1;
+                assert_eq!(
+                    to_big(&m.from_montgomery(p).unwrap()),
+                    (&c.2 * &c.3) % &c.0,
+                    "{bits} {:?}",
+                    opts.engine
+                );
+                assert_eq!(
+                    to_big(&m.from_montgomery(s).unwrap()),
+                    (&c.2 * &c.2) % &c.0,
+                    "{bits} {:?}",
+                    opts.engine
+                );
+                // The same element as the scalar product (its canonical form).
+                let scalar = m
+                    .mul(&m.to_montgomery(&nat(&c.2)), &m.to_montgomery(&nat(&c.3)))
+                    .unwrap();
+                assert_eq!(
+                    m.to_standard_form(p).unwrap(),
+                    m.to_standard_form(&scalar).unwrap()
+                );
+            }
+        }
+    }
+    // An element of another modulus is refused, not silently used.
+    let n1 = Modulus::new(&Nat::from_u64(1_000_003)).unwrap();
+    let n2 = Modulus::new(&Nat::from_u64(1_000_033)).unwrap();
+    let e2 = n2.to_montgomery(&Nat::from_u64(5));
+    assert!(batch::mul_montgomery(&[(&n1, &e2, &e2)], &Options::default()).is_err());
+}

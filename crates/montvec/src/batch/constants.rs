@@ -4,7 +4,8 @@
 //! - N' = -N^-1 mod R in full (the truncated-product reduction needs all of it, not one
 //!   digit), by Newton's iteration;
 //! - R mod N, by doubling from 2^(bits-1) with masked subtractions;
-//! - R^2 mod N = Mont64(Mont64(R mod N, R mod N), R64^2 mod N), two Montgomery products;
+//! - R^2 mod N = Mont64(Mont64(R mod N, R mod N), R64^2 mod N), two Montgomery products,
+//!   and R^2 / R64 mod N = Mont64(R^2 mod N, 1) (R64 = 2^(64k), the scalar engines' R);
 //!
 //! for R = 2^(52 d) and d = ceil((64k + 2) / 52) digits, k the limb count of N: 4N < R.
 
@@ -31,6 +32,9 @@ pub(crate) struct LaneConstants {
     pub(crate) one: Vec<Limb>,
     /// 2^(104 d) mod N.
     pub(crate) r2: Vec<Limb>,
+    /// 2^(104 d) / 2^(64 k) mod N: multiplying by it (over 2^(52 d)) turns a lane product of
+    /// two elements in the scalar Montgomery form x 2^(64 k) into that form again.
+    pub(crate) r2_over_r64: Vec<Limb>,
 }
 
 impl LaneConstants {
@@ -48,12 +52,17 @@ impl LaneConstants {
         cios::mont_mul(&mut t, &one, &one, n, n0, &mut scratch);
         let mut r2 = vec![0; k];
         cios::mont_mul(&mut r2, &t, params.r2(), n, n0, &mut scratch);
+        let mut unit = vec![0; k];
+        unit[0] = 1;
+        let mut r2_over_r64 = vec![0; k];
+        cios::mont_mul(&mut r2_over_r64, &r2, &unit, n, n0, &mut scratch);
         t.zeroize();
         LaneConstants {
             digits,
             n_prime: neg_inverse_mod_limbs(n, (52 * digits).div_ceil(LIMB_BITS)),
             one,
             r2,
+            r2_over_r64,
         }
     }
 }

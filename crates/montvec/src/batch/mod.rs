@@ -39,7 +39,7 @@ use rayon::prelude::*;
 use crate::backend::Backend;
 use crate::error::Error;
 use crate::limb::Limb;
-use crate::modulus::Modulus;
+use crate::modulus::{Modulus, MontElem};
 use crate::nat::Nat;
 
 #[cfg(target_arch = "x86_64")]
@@ -228,46 +228,113 @@ pub fn mul_mod(jobs: &[MulJob<'_>]) -> Result<Vec<Nat>, Error> {
 
 /// [`mul_mod`] with explicit [`Options`].
 pub fn mul_mod_with(jobs: &[MulJob<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
-    let engine = resolve(options)?;
     let prepared: Vec<(&Modulus, Nat, Nat)> = jobs
         .iter()
         .map(|j| (j.modulus, j.modulus.reduce(j.a), j.modulus.reduce(j.b)))
         .collect();
-    run_grouped(
-        &prepared,
-        |j| j.0,
-        engine,
-        options,
-        |engine, group: &[&(&Modulus, Nat, Nat)]| {
-            let _ = &engine;
-            match engine {
-                #[cfg(target_arch = "x86_64")]
-                Engine::Ifma512 | Engine::Ifma256 => {
-                    ifma_group(engine, options, &moduli(group), |lanes| {
-                        let a: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
-                        let b: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
-                        lanes.mul_mod(&a, &b)
-                    })
-                }
-                _ => group
-                    .iter()
-                    .map(|j| {
-                        let m = j.0;
-                        let p = m
-                            .mul(&m.to_montgomery(&j.1), &m.to_montgomery(&j.2))
-                            .and_then(|x| m.from_montgomery(&x));
-                        p.unwrap_or_else(|_| unreachable!("elements of the same modulus"))
-                    })
-                    .collect(),
-            }
-        },
-    )
+    products(&prepared, options, Product::Standard)
 }
 
 /// `a^2 mod modulus` for every `(modulus, a)`, in input order.
 pub fn square_mod(jobs: &[(&Modulus, &Nat)]) -> Result<Vec<Nat>, Error> {
     let muls: Vec<MulJob<'_>> = jobs.iter().map(|&(m, a)| MulJob::new(m, a, a)).collect();
     mul_mod(&muls)
+}
+
+/// The Montgomery product `a * b / R mod modulus` of elements of each job's modulus (as
+/// [`Modulus::mul`], batched: the elements' values, whatever the modulus's algorithm, go
+/// through the lanes and come back as elements of that modulus).
+///
+/// Errors: [`Error::ForeignElement`] when an element belongs to another modulus, and those
+/// of [`pow_with`].
+///
+/// Leaks: the count of jobs and each modulus's size.
+pub fn mul_montgomery(
+    jobs: &[(&Modulus, &MontElem, &MontElem)],
+    options: &Options,
+) -> Result<Vec<MontElem>, Error> {
+    let prepared = jobs
+        .iter()
+        .map(|&(m, a, b)| Ok((m, m.to_standard_form(a)?, m.to_standard_form(b)?)))
+        .collect::<Result<Vec<(&Modulus, Nat, Nat)>, Error>>()?;
+    let out = products(&prepared, options, Product::Montgomery)?;
+    Ok(jobs
+        .iter()
+        .zip(out)
+        .map(|(&(m, _, _), x)| m.elem_from_shared(x.as_limbs().to_vec()))
+        .collect())
+}
+
+/// The Montgomery square `a * a / R mod modulus` of each element, batched as
+/// [`mul_montgomery`].
+pub fn square_montgomery(
+    jobs: &[(&Modulus, &MontElem)],
+    options: &Options,
+) -> Result<Vec<MontElem>, Error> {
+    let muls: Vec<(&Modulus, &MontElem, &MontElem)> =
+        jobs.iter().map(|&(m, a)| (m, a, a)).collect();
+    mul_montgomery(&muls, options)
+}
+
+/// Which product [`products`] computes of two values below n.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Product {
+    /// `a b mod n`.
+    Standard,
+    /// `a b / R64 mod n`, R64 = 2^(64k): the scalar Montgomery form.
+    Montgomery,
+}
+
+/// Products of `(modulus, a, b)` with `a, b` below the modulus, grouped and batched.
+fn products(
+    prepared: &[(&Modulus, Nat, Nat)],
+    options: &Options,
+    kind: Product,
+) -> Result<Vec<Nat>, Error> {
+    let engine = resolve(options)?;
+    run_grouped(
+        prepared,
+        |j| j.0,
+        engine,
+        options,
+        |engine, group: &[&(&Modulus, Nat, Nat)]| match engine {
+            #[cfg(target_arch = "x86_64")]
+            Engine::Ifma512 | Engine::Ifma256 => {
+                ifma_group(engine, options, &moduli(group), |lanes| {
+                    let a: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
+                    let b: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
+                    match kind {
+                        Product::Standard => lanes.mul_mod(&a, &b),
+                        Product::Montgomery => lanes.mont_mul(&a, &b),
+                    }
+                })
+            }
+            _ => group
+                .iter()
+                .map(|&(m, a, b)| scalar_product(m, a, b, kind))
+                .collect(),
+        },
+    )
+}
+
+/// One product on the scalar engine.
+fn scalar_product(m: &Modulus, a: &Nat, b: &Nat, kind: Product) -> Nat {
+    let (x, y) = match kind {
+        // a R and b R: their Montgomery product is a b R, whose value out of the form is a b.
+        Product::Standard => (m.to_montgomery(a), m.to_montgomery(b)),
+        Product::Montgomery => (
+            m.elem_from_shared(a.as_limbs().to_vec()),
+            m.elem_from_shared(b.as_limbs().to_vec()),
+        ),
+    };
+    let p = m
+        .mul(&x, &y)
+        .unwrap_or_else(|_| unreachable!("elements of m"));
+    let out = match kind {
+        Product::Standard => m.from_montgomery(&p),
+        Product::Montgomery => m.to_standard_form(&p),
+    };
+    out.unwrap_or_else(|_| unreachable!("elements of m"))
 }
 
 /// The engine to use: the option if it runs here, else the active backend's.
@@ -380,6 +447,7 @@ fn ifma_group(
 trait IfmaRun {
     fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>>;
     fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>>;
+    fn mont_mul(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>>;
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -389,5 +457,8 @@ impl<V: lanes::Lanes> IfmaRun for ifma::IfmaLanes<V> {
     }
     fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
         ifma::IfmaLanes::mul_mod(self, a, b)
+    }
+    fn mont_mul(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        ifma::IfmaLanes::mont_mul(self, a, b)
     }
 }

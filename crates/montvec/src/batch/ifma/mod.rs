@@ -39,6 +39,8 @@ pub(crate) struct IfmaLanes<V: Lanes> {
     one: AlignedWords,
     /// R^2 mod N, word-sliced: into Montgomery form.
     r2: AlignedWords,
+    /// R^2 / R64 mod N, word-sliced: products of elements in the scalar Montgomery form.
+    r2_over_r64: AlignedWords,
     reduction: Reduction,
     _lanes: PhantomData<V>,
 }
@@ -77,6 +79,7 @@ impl<V: Lanes> IfmaLanes<V> {
             n_prime: rows(|x| x.1.n_prime.clone()),
             one: rows(|x| x.1.one.clone()),
             r2: rows(|x| x.1.r2.clone()),
+            r2_over_r64: rows(|x| x.1.r2_over_r64.clone()),
             reduction: Reduction::Truncated,
             _lanes: PhantomData,
         }
@@ -126,6 +129,20 @@ impl<V: Lanes> IfmaLanes<V> {
     ///
     /// Leaks: the sizes only.
     pub(crate) fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        self.product(a, b, &self.r2)
+    }
+
+    /// Per lane, `a[l] b[l] / R64 mod N_l` (R64 = 2^(64k)): the Montgomery product of elements
+    /// in the scalar engines' form, for inputs below their modulus; as [`Self::mul_mod`] with
+    /// R^2 / R64 in place of R^2.
+    ///
+    /// Leaks: the sizes only.
+    pub(crate) fn mont_mul(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        self.product(a, b, &self.r2_over_r64)
+    }
+
+    /// Per lane, `(a b / R) c / R mod N`, fully reduced.
+    fn product(&self, a: &[&[Limb]], b: &[&[Limb]], c: &AlignedWords) -> Vec<Vec<Limb>> {
         let count = a.len();
         assert!(count == b.len() && count <= V::LANES);
         let words = self.digits * V::LANES;
@@ -141,7 +158,7 @@ impl<V: Lanes> IfmaLanes<V> {
                 out.as_mut_slice(),
                 xa.as_slice(),
                 xb.as_slice(),
-                self.r2.as_slice(),
+                c.as_slice(),
                 &self.modulus(),
                 scratch.as_mut_slice(),
             )
