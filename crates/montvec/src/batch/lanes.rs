@@ -52,7 +52,8 @@ pub(crate) trait Lanes: Copy {
     fn and(self, b: Self) -> Self;
     /// Bitwise or.
     fn or(self, b: Self) -> Self;
-    /// Logical right shift by 52: the carry out of a digit.
+    /// Arithmetic right shift by 52: the carry out of a digit, negative for a negative column
+    /// (Karatsuba's middle terms); for columns below 2^63 the same as a logical shift.
     fn carry(self) -> Self;
     /// Logical right shift by 63: the borrow out of a wrapped 64-bit difference.
     fn sign(self) -> Self;
@@ -133,7 +134,7 @@ impl Lanes for Zmm {
     #[inline(always)]
     fn carry(self) -> Self {
         // SAFETY: see above.
-        Zmm(unsafe { _mm512_srli_epi64::<DIGIT_BITS>(self.0) })
+        Zmm(unsafe { _mm512_srai_epi64::<DIGIT_BITS>(self.0) })
     }
     #[inline(always)]
     fn sign(self) -> Self {
@@ -223,7 +224,7 @@ impl Lanes for Ymm {
     #[inline(always)]
     fn carry(self) -> Self {
         // SAFETY: see above.
-        Ymm(unsafe { _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(self.0) })
+        Ymm(unsafe { _mm256_srai_epi64::<DIGIT_BITS>(self.0) })
     }
     #[inline(always)]
     fn sign(self) -> Self {

@@ -198,7 +198,8 @@ mod tests {
     fn almost_montgomery_bound<V: Lanes>(token: IfmaToken) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let mut above_n = 0;
-        for limbs in [4usize, 1, 2, 7, 16, 32, 64] {
+        // 128 limbs (158 digits) squares by Karatsuba.
+        for limbs in [4usize, 1, 2, 7, 16, 32, 64, 128] {
             let bits = 64 * limbs;
             let d = digits_for_limbs(limbs);
             let r = BigUint::from(1u8) << (52 * d);

@@ -18,7 +18,7 @@
 
 #![deny(clippy::integer_division_remainder_used)]
 
-use super::product::{product_columns, square_columns};
+use super::product::{product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS};
 use crate::batch::lanes::Lanes;
 
 /// How the reduction finds `(T + Q N) / R`.
@@ -76,7 +76,11 @@ pub(crate) fn mont_sqr<V: Lanes>(
 ) {
     let words = m.n.len();
     let (t, rest) = scratch.split_at_mut(2 * words);
-    square_columns::<V>(t, a);
+    if V::digits(words) >= KARATSUBA_DIGITS {
+        square_karatsuba::<V>(t, a, rest);
+    } else {
+        square_columns::<V>(t, a);
+    }
     reduce::<V>(out, t, m, rest);
 }
 
