@@ -4,6 +4,10 @@
 
 pub mod algorithm;
 pub mod backend;
+// The AVX2 4-way batch backend; the `batch` module will declare it.
+#[cfg(target_arch = "x86_64")]
+#[path = "batch/avx2/mod.rs"]
+pub(crate) mod batch_avx2;
 pub mod ct;
 pub mod error;
 pub mod exp;
