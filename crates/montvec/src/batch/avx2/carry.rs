@@ -2,9 +2,10 @@
 //! lane's choice made by mask: the final subtraction, and the doubling and halving mod n used to
 //! reach the constants. Inputs and outputs have d digits, each below 2^26.
 //!
-//! AVX2 has no 64-bit arithmetic shift, so a borrow is kept as 0/1 and each digit of x - n is
-//! computed as x_i + 2^26 - n_i - borrow, in [0, 2^27): the digit is its low 26 bits, the next
-//! borrow is 1 minus bit 26.
+//! A borrow is kept as 0/1: each digit of x - n is x_i - n_i - borrow, in (-2^26, 2^26), whose
+//! low 26 bits (two's complement) are the digit and whose sign bit is the next borrow. AVX2 has
+//! no 64-bit arithmetic shift, but the logical shift by 63 gives exactly that bit, so each
+//! digit adds two operations to the chain (`vpsubq`, `vpsrlq`).
 //!
 //! Leaks: d only.
 
@@ -21,14 +22,12 @@ const SHIFT: i32 = DIGIT_BITS as i32;
 #[inline]
 fn sub_n(tmp: &mut [__m256i], x: &[__m256i], n: &[__m256i]) -> __m256i {
     let mask = _mm256_set1_epi64x(DIGIT_MASK as i64);
-    let bias = _mm256_set1_epi64x(1 << DIGIT_BITS);
-    let one = _mm256_set1_epi64x(1);
     let mut borrow = _mm256_setzero_si256();
     for ((t, &xi), &ni) in tmp.iter_mut().zip(x).zip(n) {
-        // x_i + 2^26 - n_i - borrow is in [0, 2^27).
-        let v = _mm256_sub_epi64(_mm256_sub_epi64(_mm256_add_epi64(xi, bias), ni), borrow);
+        // x_i - n_i - borrow is in (-2^26, 2^26).
+        let v = _mm256_sub_epi64(_mm256_sub_epi64(xi, ni), borrow);
         *t = _mm256_and_si256(v, mask);
-        borrow = _mm256_xor_si256(_mm256_srli_epi64::<SHIFT>(v), one);
+        borrow = _mm256_srli_epi64::<63>(v);
     }
     _mm256_cmpeq_epi64(borrow, _mm256_setzero_si256())
 }
@@ -55,17 +54,15 @@ pub(super) fn sub_if_ge(x: &mut [__m256i], n: &[__m256i], tmp: &mut [__m256i]) {
 #[target_feature(enable = "avx2")]
 pub(super) fn double_mod(x: &mut [__m256i], n: &[__m256i], tmp: &mut [__m256i]) {
     let mask = _mm256_set1_epi64x(DIGIT_MASK as i64);
-    let bias = _mm256_set1_epi64x(1 << DIGIT_BITS);
-    let one = _mm256_set1_epi64x(1);
     let (mut carry, mut borrow) = (_mm256_setzero_si256(), _mm256_setzero_si256());
     for ((xi, t), &ni) in x.iter_mut().zip(tmp.iter_mut()).zip(n) {
         // 2 x_i + carry < 2^28.
         let s = _mm256_add_epi64(_mm256_slli_epi64::<1>(*xi), carry);
         *xi = _mm256_and_si256(s, mask);
         carry = _mm256_srli_epi64::<SHIFT>(s);
-        let v = _mm256_sub_epi64(_mm256_sub_epi64(_mm256_add_epi64(*xi, bias), ni), borrow);
+        let v = _mm256_sub_epi64(_mm256_sub_epi64(*xi, ni), borrow);
         *t = _mm256_and_si256(v, mask);
-        borrow = _mm256_xor_si256(_mm256_srli_epi64::<SHIFT>(v), one);
+        borrow = _mm256_srli_epi64::<63>(v);
     }
     let ge = _mm256_cmpeq_epi64(borrow, _mm256_setzero_si256());
     select(x, tmp, ge);

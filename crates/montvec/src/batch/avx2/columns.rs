@@ -28,48 +28,127 @@ pub(super) fn mac(acc: __m256i, x: __m256i, y: __m256i) -> __m256i {
     _mm256_add_epi64(acc, _mm256_mul_epu32(x, y))
 }
 
-/// `out[i] = ` column i of x y: the raw 64-bit sums (no carries) of [`accumulate`], for the
-/// columns `0..out.len()`, where `out.len()` is a multiple of K.
-///
-/// Leaks: the lengths.
-#[target_feature(enable = "avx2")]
-pub(super) fn column_sums<const K: usize>(
-    out: &mut [__m256i],
-    x: &[__m256i],
-    y: &[__m256i],
-    terms: Terms,
-) {
-    for (b, block) in out.chunks_exact_mut(K).enumerate() {
-        let mut acc = [_mm256_setzero_si256(); K];
-        accumulate(&mut acc, x, y, b * K, terms);
-        block.copy_from_slice(&acc);
-    }
-}
-
 /// Which terms of column i a block sums.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Terms {
     /// Every `x_j y_{i-j}`: a product, or the reduction's `q_j n_{i-j}`.
     All,
-    /// Only `j < i - j`: the off-diagonal half of a square (x = y; the caller doubles it).
+    /// Only `j < i - j`: the off-diagonal half of a square (x the doubled digits of y).
     BelowDiagonal,
+}
+
+/// The terms of one block of K columns c..c+K of x y, from the public sizes alone.
+///
+/// Column c+t has terms for lo(t) <= j <= hi(t), both non-decreasing in t. Between the largest
+/// lo and the smallest hi every column has a term: the full range, one register operand and K
+/// memory operands per j ([`full_range`], or [`full_range_pair`] for two products at once).
+/// What lies outside it is, in all but about three blocks of a product, one of three fixed
+/// triangles with constant offsets ([`top_of_product`], [`top_of_square`],
+/// [`bottom_of_upper`]); the remaining blocks (the one crossing the middle column, the last
+/// one or two, and blocks of tiny elements) go column by column through [`by_column`].
+#[derive(Clone, Copy)]
+pub(super) struct Block {
+    c: isize,
+    lx: isize,
+    ly: isize,
+    terms: Terms,
+    /// The fixed triangles (top, bottom) outside the full range, or `None`: column by column.
+    edges: Option<(bool, bool)>,
+}
+
+impl Block {
+    /// The block of columns c..c+K of x y, for x of `lx` and y of `ly` digits. K is even and c a
+    /// multiple of K.
+    pub(super) fn new<const K: usize>(lx: usize, ly: usize, c: usize, terms: Terms) -> Self {
+        const { assert!(K >= 2 && K & 1 == 0) };
+        debug_assert_eq!(c & (K - 1), 0);
+        let mut b = Block {
+            c: c as isize,
+            lx: lx as isize,
+            ly: ly as isize,
+            terms,
+            edges: None,
+        };
+        let (k, ci) = (K as isize, c as isize);
+        let (lo_first, lo_last, hi_first, hi_last) = (b.lo(0), b.lo(k - 1), b.hi(0), b.hi(k - 1));
+        // The top edge: none (hi constant), or the triangle of a product (hi(t) = c + t), or
+        // that of a square (hi(t) = (c + t - 1) / 2).
+        let top = if hi_first == hi_last {
+            Some(false)
+        } else {
+            match terms {
+                Terms::All if ci + k <= b.lx => Some(true),
+                Terms::BelowDiagonal if (ci + k - 2) >> 1 < b.lx => Some(true),
+                _ => None,
+            }
+        };
+        // The bottom edge: none (lo constant) or the triangle lo(t) = c + t + 1 - len(y).
+        let bottom = if lo_first == lo_last {
+            Some(false)
+        } else if ci + 1 >= b.ly {
+            Some(true)
+        } else {
+            None
+        };
+        // The triangles must meet at most end to end, so that each of their terms lies within
+        // its column's range.
+        if let (Some(top), Some(bottom)) = (top, bottom) {
+            if lo_last <= hi_first + 1 {
+                b.edges = Some((top, bottom));
+            }
+        }
+        b
+    }
+
+    fn lo(&self, t: isize) -> isize {
+        (self.c + t + 1 - self.ly).max(0)
+    }
+
+    fn hi(&self, t: isize) -> isize {
+        let h = (self.lx - 1).min(self.c + t);
+        match self.terms {
+            Terms::All => h,
+            Terms::BelowDiagonal => h.min((self.c + t - 1) >> 1),
+        }
+    }
+
+    /// The full range: lo(K-1)..=hi(0), empty when the first exceeds the second.
+    pub(super) fn full<const K: usize>(&self) -> (isize, isize) {
+        (self.lo(K as isize - 1), self.hi(0))
+    }
+
+    /// Every term outside the full range.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn edges<const K: usize>(&self, a: &mut [__m256i; K], x: &[__m256i], y: &[__m256i]) {
+        let c = self.c as usize;
+        match self.edges {
+            Some((top, bottom)) => {
+                if top {
+                    match self.terms {
+                        Terms::All => top_of_product(a, &x[c + 1..c + K], &y[..K - 1]),
+                        Terms::BelowDiagonal => {
+                            let h = c >> 1;
+                            top_of_square(a, &x[h..h + (K >> 1)], &y[h + 1..h + K]);
+                        }
+                    }
+                }
+                if bottom {
+                    let (b, ly) = (self.lo(0) as usize, y.len());
+                    bottom_of_upper(a, &x[b..b + K - 1], &y[ly + 1 - K..]);
+                }
+            }
+            None => by_column(a, x, y, c, |t| (self.lo(t), self.hi(t)), self.full::<K>()),
+        }
+    }
 }
 
 /// `acc[t] += sum over j of x_j * y_{c+t-j}`, for every j with `0 <= j < x.len()`,
 /// `0 <= c+t-j < y.len()` and, for [`Terms::BelowDiagonal`], `2j < c+t`. K is even and c a
 /// multiple of K.
 ///
-/// Column c+t has terms for lo(t) <= j <= hi(t), both non-decreasing in t. Between the
-/// largest lo and the smallest hi every column has a term: the full range, one register
-/// operand and K memory operands per j. What lies outside it is, in all but about three blocks
-/// of a product, one of three fixed triangles, summed by [`top_of_product`],
-/// [`top_of_square`] and [`bottom_of_upper`] with constant offsets; the remaining blocks (the one
-/// crossing the middle column, the last one or two, and blocks of tiny elements) go column by
-/// column through [`by_column`].
-///
 /// Leaks: the lengths and c (public sizes and positions).
 #[target_feature(enable = "avx2")]
-#[inline]
 pub(super) fn accumulate<const K: usize>(
     acc: &mut [__m256i; K],
     x: &[__m256i],
@@ -77,80 +156,16 @@ pub(super) fn accumulate<const K: usize>(
     c: usize,
     terms: Terms,
 ) {
-    const { assert!(K >= 2 && K & 1 == 0) };
-    debug_assert_eq!(c & (K - 1), 0);
-    let (lx, ly, ci) = (x.len() as isize, y.len() as isize, c as isize);
-    let lo = |t: isize| (ci + t + 1 - ly).max(0);
-    let hi = |t: isize| {
-        let h = (lx - 1).min(ci + t);
-        match terms {
-            Terms::All => h,
-            Terms::BelowDiagonal => h.min((ci + t - 1) >> 1),
-        }
-    };
-    let k = K as isize;
-    let (lo_first, lo_last, hi_first, hi_last) = (lo(0), lo(k - 1), hi(0), hi(k - 1));
-    // The top edge: none (hi constant), or the triangle of a product (hi(t) = c + t), or that
-    // of a square (hi(t) = (c + t - 1) / 2).
-    let top = if hi_first == hi_last {
-        Some(Edge::None)
-    } else {
-        match terms {
-            Terms::All if ci + k <= lx => Some(Edge::Triangle),
-            Terms::BelowDiagonal if (ci + k - 2) >> 1 < lx => Some(Edge::Triangle),
-            _ => None,
-        }
-    };
-    // The bottom edge: none (lo constant) or the triangle lo(t) = c + t + 1 - len(y).
-    let bottom = if lo_first == lo_last {
-        Some(Edge::None)
-    } else if ci + 1 >= ly {
-        Some(Edge::Triangle)
-    } else {
-        None
-    };
+    let block = Block::new::<K>(x.len(), y.len(), c, terms);
     // A local copy, so the accumulators stay in registers (no store per term for the sake of
     // a bounds-check panic).
     let mut a = *acc;
-    let full = lo_last <= hi_first;
-    if full {
-        full_range(&mut a, x, y, c, lo_last as usize, hi_first as usize);
+    let (lo, hi) = block.full::<K>();
+    if lo <= hi {
+        full_range(&mut a, x, y, c, lo as usize, hi as usize);
     }
-    match (top, bottom) {
-        // The triangles meet at most end to end: each of their terms lies within its
-        // column's range.
-        (Some(top_edge), Some(bottom_edge)) if lo_last <= hi_first + 1 => {
-            if top_edge == Edge::Triangle {
-                match terms {
-                    Terms::All => top_of_product(&mut a, &x[c + 1..c + K], &y[..K - 1]),
-                    Terms::BelowDiagonal => {
-                        let h = c >> 1;
-                        top_of_square(&mut a, &x[h..h + (K >> 1)], &y[h + 1..h + K]);
-                    }
-                }
-            }
-            if bottom_edge == Edge::Triangle {
-                let (b, ly) = (lo_first as usize, y.len());
-                bottom_of_upper(&mut a, &x[b..b + K - 1], &y[ly + 1 - K..]);
-            }
-        }
-        // Column by column, outside the full range.
-        _ => {
-            let skip = if full {
-                (lo_last, hi_first)
-            } else {
-                (hi_last + 1, hi_last)
-            };
-            by_column(&mut a, x, y, c, |t| (lo(t), hi(t)), skip);
-        }
-    }
+    block.edges(&mut a, x, y);
     *acc = a;
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Edge {
-    None,
-    Triangle,
 }
 
 /// `a[t] += x_j y_{c+t-j}` for j in `f_lo..=f_hi`, where every column has its term.
@@ -171,6 +186,32 @@ pub(super) fn full_range<const K: usize>(
         let w: &[__m256i; K] = w.try_into().expect("windows have K digits");
         for t in 0..K {
             a[t] = mac(a[t], xj, w[t]);
+        }
+    }
+}
+
+/// [`full_range`] for two products at once, x1 y1 and x2 y2, over one j range where both have a
+/// term in every column: two register operands and 2K memory operands per j, one loop instead
+/// of two.
+#[target_feature(enable = "avx2")]
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn full_range_pair<const K: usize>(
+    a: &mut [__m256i; K],
+    (x1, y1): (&[__m256i], &[__m256i]),
+    (x2, y2): (&[__m256i], &[__m256i]),
+    c: usize,
+    f_lo: usize,
+    f_hi: usize,
+) {
+    let (x1s, x2s) = (&x1[f_lo..=f_hi], &x2[f_lo..=f_hi]);
+    let (y1s, y2s) = (&y1[c - f_hi..c - f_lo + K], &y2[c - f_hi..c - f_lo + K]);
+    let windows = y1s.windows(K).rev().zip(y2s.windows(K).rev());
+    for ((&x1j, &x2j), (w1, w2)) in x1s.iter().zip(x2s).zip(windows) {
+        let w1: &[__m256i; K] = w1.try_into().expect("windows have K digits");
+        let w2: &[__m256i; K] = w2.try_into().expect("windows have K digits");
+        for t in 0..K {
+            a[t] = mac(mac(a[t], x1j, w1[t]), x2j, w2[t]);
         }
     }
 }
@@ -213,9 +254,9 @@ pub(super) fn bottom_of_upper<const K: usize>(a: &mut [__m256i; K], x: &[__m256i
     }
 }
 
-/// Every column on its own: `a[t] += x_j y_{c+t-j}` for j in `range(t)` but not in
-/// `skip.0..=skip.1`, one register per column (the edges [`accumulate`] does not cover with
-/// triangles).
+/// Every column on its own: `a[t] += x_j y_{c+t-j}` for j in `range(t)` but not in the full
+/// range `full.0..=full.1` (when that is not empty), one register per column: the edges of the
+/// blocks that have no fixed triangles.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn by_column<const K: usize>(
@@ -224,12 +265,18 @@ fn by_column<const K: usize>(
     y: &[__m256i],
     c: usize,
     range: impl Fn(isize) -> (isize, isize),
-    skip: (isize, isize),
+    full: (isize, isize),
 ) {
+    // With an empty full range, nothing to skip: all of each column's range lies "below".
+    let (below_end, above_start) = if full.0 <= full.1 {
+        full
+    } else {
+        (isize::MAX, isize::MAX)
+    };
     for (t, at) in a.iter_mut().enumerate() {
         let (l, h) = range(t as isize);
-        let below = l..skip.0.min(h + 1);
-        let above = (skip.1 + 1).max(l)..h + 1;
+        let below = l..below_end.min(h + 1);
+        let above = above_start.saturating_add(1).max(l)..h + 1;
         let mut s = _mm256_setzero_si256();
         for part in [below, above] {
             for j in part.start.max(0) as usize..part.end.max(0) as usize {

@@ -19,7 +19,7 @@ use std::hint::black_box;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::columns::{column_sums, Terms};
+use super::columns::{accumulate, Terms};
 use super::pow::window_width;
 use super::redc::Mont;
 use super::table::SlicedTable;
@@ -157,16 +157,19 @@ fn pow_per_lane_against_scalar() {
     }
 }
 
-/// `out` = the plain column sums of a b (or of the square), carries propagated: the
-/// multiplication's product without the reduction, to split its time.
+/// `out` = the column sums of a b (or of the square's lower half), carries propagated: the
+/// product without the reduction, to split a Montgomery product's time.
 #[target_feature(enable = "avx2")]
 fn product_only(out: &mut [__m256i], a: &[__m256i], b: &[__m256i], terms: Terms) {
-    column_sums::<BLOCK>(out, a, b, terms);
     let mut carry = _mm256_setzero_si256();
-    for v in out.iter_mut() {
-        let s = _mm256_add_epi64(*v, carry);
-        *v = _mm256_and_si256(s, _mm256_set1_epi64x(DIGIT_MASK as i64));
-        carry = _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(s);
+    for (i, block) in out.chunks_exact_mut(BLOCK).enumerate() {
+        let mut acc = [_mm256_setzero_si256(); BLOCK];
+        accumulate(&mut acc, a, b, i * BLOCK, terms);
+        for (v, &s) in block.iter_mut().zip(&acc) {
+            let s = _mm256_add_epi64(s, carry);
+            *v = _mm256_and_si256(s, _mm256_set1_epi64x(DIGIT_MASK as i64));
+            carry = _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(s);
+        }
     }
 }
 

@@ -7,13 +7,13 @@
 //! 2^26 (every column of a product fits its 64-bit lane up to 8192-bit moduli and far beyond,
 //! with carries propagated once per column: seed 004's delayed carry); the reduction is
 //! word-by-word Montgomery with the per-digit constant n0' = -n^-1 mod 2^26, fused into the
-//! product scan. The design, the bounds and the measurements are in the notes below.
+//! product's column scan. The design, the bounds and the measurements are in the notes below.
 //!
 //! | file | what |
 //! |---|---|
 //! | `layout.rs` | 64-bit limbs in and out of sliced 26-bit digits (4x4 transposes) |
 //! | `columns.rs` | register-blocked column sums, shared by product, squaring and reduction |
-//! | `redc.rs` | the reduction step and [`redc::Mont`], the per-call context |
+//! | `redc.rs` | the Montgomery product's block loop and the reduction walk ([`redc::Mont`]) |
 //! | `mul.rs`, `sqr.rs` | Montgomery multiplication and the dedicated squaring |
 //! | `carry.rs` | digit-serial passes: masked subtraction, doubling and halving mod n |
 //! | `params.rs` | the per-lane constants n0', R mod n and R^2 mod n |

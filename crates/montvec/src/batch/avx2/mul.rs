@@ -1,6 +1,7 @@
-//! Montgomery multiplication on the sliced layout: the column sums of a b in register blocks
-//! of [`BLOCK`] columns ([`super::columns`]), then the reduction ([`Mont::reduce`]). About
-//! 2d^2 + d `vpmuludq` for four products: d^2 for a b, d^2 for q n, d for the quotient digits.
+//! Montgomery multiplication on the sliced layout: the column sums of a b and of q n in
+//! register blocks of 8 columns ([`super::columns`]) with the reduction's walk after each
+//! block ([`Mont::montgomery`]). About 2d^2 + d `vpmuludq` for four products: d^2 for a b, d^2
+//! for q n, d for the quotient digits.
 //!
 //! Also the `mul_mod` entry point: a b mod n, fully reduced, for each lane.
 
@@ -11,11 +12,11 @@ use core::arch::x86_64::*;
 use zeroize::Zeroize;
 
 use super::carry::sub_if_ge;
-use super::columns::{column_sums, Terms};
+use super::columns::Terms;
 use super::layout::{from_sliced, to_sliced};
 use super::params::LaneConstants;
 use super::redc::Mont;
-use super::{BLOCK, LANES};
+use super::LANES;
 use crate::backend::Avx2Token;
 
 impl Mont<'_> {
@@ -25,10 +26,7 @@ impl Mont<'_> {
     /// Leaks: d.
     #[target_feature(enable = "avx2")]
     pub(super) fn mul(&mut self, out: &mut [__m256i], a: &[__m256i], b: &[__m256i]) {
-        let d = self.digits();
-        assert!(a.len() == d && b.len() == d);
-        column_sums::<BLOCK>(&mut self.t, a, b, Terms::All);
-        self.reduce(out);
+        self.montgomery(out, a, b, Terms::All);
     }
 }
 

@@ -1,19 +1,21 @@
 //! Word-by-word Montgomery reduction (seed 000 Alg. 1, one 26-bit quotient digit at a time)
-//! in product-scanning order, on the sliced layout with R = 2^(26 d), applied to the raw column
-//! sums of a product (seed 002's product-then-REDC, with seed 004's delayed carries).
+//! in product-scanning order and fused with the product's own column scan (Koc, Acar and
+//! Kaliski's "FIPS" order), on the sliced layout with R = 2^(26 d); carries move once per
+//! column (seed 004's delayed carry).
 //!
-//! For the columns i = 0 .. 2d-1 of t + q n (t the product's column sums), left to right, with a
-//! running carry:
-//! 1. s = carry + t_i + sum over j < i of q_j n_{i-j};
+//! For the columns i = 0 .. 2d-1 of x y + q n, left to right, with a running carry:
+//! 1. s = carry + (column i of x y) + sum over j < i of q_j n_{i-j};
 //! 2. for i < d: q_i = s n0' mod 2^26 (n0' = -n^-1 mod 2^26, per lane), s += q_i n_0, so s
 //!    is 0 mod 2^26; for i >= d: output digit i - d = s mod 2^26;
 //! 3. carry = s >> 26.
 //!
-//! Block by block of K columns: the q_j n terms of the quotient digits found in earlier blocks
-//! are summed in registers as a product's columns are ([`super::columns`]); the block's own
-//! columns are then walked in order, each new q_i going at once into the columns above it in
-//! the block (a triangle of K(K-1)/2 products). The walk is a dependency chain of about ten
-//! cycles a column (q_i, its carry, the next column's q): the one serial part of the engine.
+//! Block by block of K = 8 columns ([`Mont::montgomery`]): the x y terms and the q_j n terms of
+//! the quotient digits found in earlier blocks are summed in registers, in one loop as far as
+//! both reach ([`super::columns`]); then the block's own columns are walked in order, each new
+//! q_i going at once into the columns above it in the block (a triangle of K(K-1)/2
+//! products). The walk is a dependency chain of about ten cycles a column (q_i, its carry, the
+//! next column's q): the one serial part of the engine; the next block's independent terms
+//! overlap it in part.
 //!
 //! Why the per-digit n0' rather than the full N' = -n^-1 mod R of seed 001's truncated
 //! reduction: counting `vpmuludq`, a multiplication costs 2d^2 + d this way against d^2 +
@@ -40,7 +42,7 @@ use core::arch::x86_64::*;
 
 use zeroize::Zeroize;
 
-use super::columns::{accumulate, bottom_of_upper, full_range, mac, Terms};
+use super::columns::{full_range, full_range_pair, mac, Block, Terms};
 use super::{BLOCK, DIGIT_BITS, DIGIT_MASK};
 
 /// Repeats `$body` with `$t` a constant 0, 1, .., BLOCK - 1 (BLOCK = 8).
@@ -62,10 +64,10 @@ macro_rules! unroll_block {
 pub(super) struct Mont<'a> {
     n: &'a [__m256i],
     n0: __m256i,
-    /// The raw column sums of the product (2d rounded up to whole blocks).
-    pub(super) t: Vec<__m256i>,
     /// q_0 .. q_{d-1} of the current product.
     q: Vec<__m256i>,
+    /// The doubled digits of a square's operand.
+    pub(super) doubled: Vec<__m256i>,
 }
 
 impl<'a> Mont<'a> {
@@ -76,8 +78,8 @@ impl<'a> Mont<'a> {
         Mont {
             n,
             n0,
-            t: vec![_mm256_setzero_si256(); (2 * d).next_multiple_of(BLOCK)],
             q: vec![_mm256_setzero_si256(); d],
+            doubled: vec![_mm256_setzero_si256(); d],
         }
     }
 
@@ -86,21 +88,37 @@ impl<'a> Mont<'a> {
         self.n.len()
     }
 
-    /// `out = (t + q n) / R`, almost reduced, for the product's raw column sums in `self.t`:
-    /// steps 1-3 block by block. The quotient terms of digits found in earlier blocks are
-    /// summed in registers (j below the block); the rest of the walk goes column by column,
-    /// each new q_i also going at once into the columns above it in the block.
+    /// `out = (x y + q n) / R`, almost reduced: for a product x = a, y = b and
+    /// [`Terms::All`]; for a square x = 2a (digit by digit), y = a and
+    /// [`Terms::BelowDiagonal`], the diagonal a_{i/2}^2 being added here. Steps 1-3 block by
+    /// block: the product's terms and the quotient terms of digits found in earlier blocks are
+    /// summed in registers, then the block's columns are walked in order, each new q_i going at
+    /// once into the columns above it in the block.
     ///
     /// Leaks: d.
     #[target_feature(enable = "avx2")]
-    pub(super) fn reduce(&mut self, out: &mut [__m256i]) {
+    pub(super) fn montgomery(
+        &mut self,
+        out: &mut [__m256i],
+        x: &[__m256i],
+        y: &[__m256i],
+        terms: Terms,
+    ) {
         const K: usize = BLOCK;
         let (n, d) = (self.n, self.n.len());
-        assert_eq!(out.len(), d);
+        assert!(out.len() == d && x.len() == d && y.len() == d);
         let mut carry = _mm256_setzero_si256();
         for c in (0..2 * d).step_by(K) {
-            let mut a: [__m256i; K] = self.t[c..c + K].try_into().expect("K columns");
-            self.quotient_terms(&mut a, c);
+            let mut a = [_mm256_setzero_si256(); K];
+            self.block_terms(&mut a, x, y, c, terms);
+            if terms == Terms::BelowDiagonal {
+                for (t, v) in a.iter_mut().enumerate() {
+                    let i = c + t;
+                    if i & 1 == 0 && i >> 1 < d {
+                        *v = mac(*v, y[i >> 1], y[i >> 1]);
+                    }
+                }
+            }
             // Steps 2 and 3, with fixed loop bounds in the two common cases, so the walk is
             // unrolled with the accumulators in registers (the quotient walk by hand: LLVM
             // keeps a loop with a triangle inside rolled, and the accumulators in memory).
@@ -129,27 +147,47 @@ impl<'a> Mont<'a> {
 }
 
 impl Mont<'_> {
-    /// Step 1 for the block of columns c..c+K: the q_j n terms of the quotient digits found in
-    /// earlier blocks, j < min(c, d). Below column d the whole range has terms in every column;
-    /// above it, all but a bottom triangle; the two blocks in between go through the general
-    /// [`accumulate`].
+    /// Step 1 for the block of columns c..c+K: the terms of x y and the q_j n terms of the
+    /// quotient digits found in earlier blocks (j < min(c, d)). Both full ranges start at the
+    /// same j (max(0, c + K - d)), so they share one loop as far as both go.
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    fn quotient_terms(&self, acc: &mut [__m256i; BLOCK], c: usize) {
+    fn block_terms(
+        &self,
+        acc: &mut [__m256i; BLOCK],
+        x: &[__m256i],
+        y: &[__m256i],
+        c: usize,
+        terms: Terms,
+    ) {
         const K: usize = BLOCK;
         let (n, d) = (self.n, self.n.len());
+        let q = &self.q[..c.min(d)];
+        let product = Block::new::<K>(d, d, c, terms);
+        let quotient = Block::new::<K>(q.len(), d, c, Terms::All);
         // A local copy: the accumulators stay in registers through the loops.
         let mut a = *acc;
-        if c + K <= d {
-            if c > 0 {
-                full_range(&mut a, &self.q, n, c, 0, c - 1);
-            }
-        } else if c >= d && c + K <= 2 * d && d >= K {
-            full_range(&mut a, &self.q, n, c, c + K - d, d - 1);
-            bottom_of_upper(&mut a, &self.q[c + 1 - d..c + K - d], &n[d + 1 - K..]);
-        } else {
-            accumulate(&mut a, &self.q[..c.min(d)], n, c, Terms::All);
+        let (p_lo, p_hi) = product.full::<K>();
+        let (q_lo, q_hi) = quotient.full::<K>();
+        let (lo, hi) = (p_lo.max(q_lo), p_hi.min(q_hi));
+        if lo <= hi {
+            full_range_pair(&mut a, (x, y), (q, n), c, lo as usize, hi as usize);
         }
+        for ((from, to), (u, v)) in [((p_lo, p_hi), (x, y)), ((q_lo, q_hi), (q, n))] {
+            // What of this full range the shared loop did not cover: below and above it.
+            let (below, above) = if lo <= hi {
+                ((from, to.min(lo - 1)), (from.max(hi + 1), to))
+            } else {
+                ((from, to), (1, 0))
+            };
+            for (f, t) in [below, above] {
+                if f <= t {
+                    full_range(&mut a, u, v, c, f as usize, t as usize);
+                }
+            }
+        }
+        product.edges(&mut a, x, y);
+        quotient.edges(&mut a, q, n);
         *acc = a;
     }
 
@@ -219,8 +257,8 @@ fn output_step(col: __m256i, carry: &mut __m256i) -> __m256i {
 
 impl Drop for Mont<'_> {
     fn drop(&mut self) {
-        self.t.zeroize();
         self.q.zeroize();
+        self.doubled.zeroize();
     }
 }
 
