@@ -37,7 +37,9 @@ pub(super) enum Terms {
     BelowDiagonal,
 }
 
-/// The terms of one block of K columns c..c+K of x y, from the public sizes alone.
+/// The terms of one block of K columns c..c+K of x y, from the public sizes alone: column c+t
+/// sums `x_j y_{c+t-j}` over every j with `0 <= j < len(x)`, `0 <= c+t-j < len(y)` and, for
+/// [`Terms::BelowDiagonal`], `2j < c+t`. K is even and c a multiple of K.
 ///
 /// Column c+t has terms for lo(t) <= j <= hi(t), both non-decreasing in t. Between the largest
 /// lo and the smallest hi every column has a term: the full range, one register operand and K
@@ -57,8 +59,9 @@ pub(super) struct Block {
 }
 
 impl Block {
-    /// The block of columns c..c+K of x y, for x of `lx` and y of `ly` digits. K is even and c a
-    /// multiple of K.
+    /// The block of columns c..c+K of x y, for x of `lx` and y of `ly` digits.
+    ///
+    /// Leaks: the lengths and c (public sizes and positions).
     pub(super) fn new<const K: usize>(lx: usize, ly: usize, c: usize, terms: Terms) -> Self {
         const { assert!(K >= 2 && K & 1 == 0) };
         debug_assert_eq!(c & (K - 1), 0);
@@ -143,31 +146,6 @@ impl Block {
     }
 }
 
-/// `acc[t] += sum over j of x_j * y_{c+t-j}`, for every j with `0 <= j < x.len()`,
-/// `0 <= c+t-j < y.len()` and, for [`Terms::BelowDiagonal`], `2j < c+t`. K is even and c a
-/// multiple of K.
-///
-/// Leaks: the lengths and c (public sizes and positions).
-#[target_feature(enable = "avx2")]
-pub(super) fn accumulate<const K: usize>(
-    acc: &mut [__m256i; K],
-    x: &[__m256i],
-    y: &[__m256i],
-    c: usize,
-    terms: Terms,
-) {
-    let block = Block::new::<K>(x.len(), y.len(), c, terms);
-    // A local copy, so the accumulators stay in registers (no store per term for the sake of
-    // a bounds-check panic).
-    let mut a = *acc;
-    let (lo, hi) = block.full::<K>();
-    if lo <= hi {
-        full_range(&mut a, x, y, c, lo as usize, hi as usize);
-    }
-    block.edges(&mut a, x, y);
-    *acc = a;
-}
-
 /// `a[t] += x_j y_{c+t-j}` for j in `f_lo..=f_hi`, where every column has its term.
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -195,7 +173,6 @@ pub(super) fn full_range<const K: usize>(
 /// of two.
 #[target_feature(enable = "avx2")]
 #[inline]
-#[allow(clippy::too_many_arguments)]
 pub(super) fn full_range_pair<const K: usize>(
     a: &mut [__m256i; K],
     (x1, y1): (&[__m256i], &[__m256i]),
@@ -246,7 +223,7 @@ fn top_of_square<const K: usize>(a: &mut [__m256i; K], x: &[__m256i], y: &[__m25
 /// the last K - 1 digits of y.
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(super) fn bottom_of_upper<const K: usize>(a: &mut [__m256i; K], x: &[__m256i], y: &[__m256i]) {
+fn bottom_of_upper<const K: usize>(a: &mut [__m256i; K], x: &[__m256i], y: &[__m256i]) {
     for v in 0..K - 1 {
         for t in 0..=v {
             a[t] = mac(a[t], x[v], y[K - 2 + t - v]);

@@ -19,7 +19,7 @@ use std::hint::black_box;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::columns::{accumulate, Terms};
+use super::columns::{full_range, Block, Terms};
 use super::pow::window_width;
 use super::redc::Mont;
 use super::table::SlicedTable;
@@ -163,8 +163,14 @@ fn pow_per_lane_against_scalar() {
 fn product_only(out: &mut [__m256i], a: &[__m256i], b: &[__m256i], terms: Terms) {
     let mut carry = _mm256_setzero_si256();
     for (i, block) in out.chunks_exact_mut(BLOCK).enumerate() {
+        let c = i * BLOCK;
+        let shape = Block::new::<BLOCK>(a.len(), b.len(), c, terms);
         let mut acc = [_mm256_setzero_si256(); BLOCK];
-        accumulate(&mut acc, a, b, i * BLOCK, terms);
+        let (lo, hi) = shape.full::<BLOCK>();
+        if lo <= hi {
+            full_range(&mut acc, a, b, c, lo as usize, hi as usize);
+        }
+        shape.edges(&mut acc, a, b);
         for (v, &s) in block.iter_mut().zip(&acc) {
             let s = _mm256_add_epi64(s, carry);
             *v = _mm256_and_si256(s, _mm256_set1_epi64x(DIGIT_MASK as i64));

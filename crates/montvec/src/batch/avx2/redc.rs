@@ -63,6 +63,7 @@ macro_rules! unroll_block {
 /// what every Montgomery product needs.
 pub(super) struct Mont<'a> {
     n: &'a [__m256i],
+    /// n0' = -n^-1 mod 2^26 per lane.
     n0: __m256i,
     /// q_0 .. q_{d-1} of the current product.
     q: Vec<__m256i>,
@@ -126,7 +127,7 @@ impl<'a> Mont<'a> {
                 let q: &mut [__m256i; K] = (&mut self.q[c..c + K]).try_into().expect("K digits");
                 let n: &[__m256i; K] = n[..K].try_into().expect("K digits");
                 unroll_block!(T => {
-                    let s = quotient_step(&mut a[T], &carry, &mut q[T], n[0], self.n0);
+                    let s = quotient_step(a[T], carry, &mut q[T], n[0], self.n0);
                     // Columns c+T+k, k >= 1, gain q_{c+T} n_k.
                     for (ak, &nk) in a[T + 1..].iter_mut().zip(&n[1..]) {
                         *ak = mac(*ak, q[T], nk);
@@ -209,7 +210,7 @@ impl Mont<'_> {
             }
             if i < d {
                 let mut qi = _mm256_setzero_si256();
-                let s = quotient_step(&mut a[t], carry, &mut qi, n[0], self.n0);
+                let s = quotient_step(a[t], *carry, &mut qi, n[0], self.n0);
                 self.q[i] = qi;
                 for t2 in t + 1..BLOCK {
                     if t2 - t < d {
@@ -229,18 +230,18 @@ impl Mont<'_> {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn quotient_step(
-    col: &mut __m256i,
-    carry: &__m256i,
+    col: __m256i,
+    carry: __m256i,
     q: &mut __m256i,
+    n_low: __m256i,
     n0: __m256i,
-    n0_inv: __m256i,
 ) -> __m256i {
     let mask = _mm256_set1_epi64x(DIGIT_MASK as i64);
     // s < (2d + 1) 2^52 (the bound above); vpmuludq reads s mod 2^32, which fixes
     // s n0' mod 2^26.
-    let s = _mm256_add_epi64(*col, *carry);
-    *q = _mm256_and_si256(_mm256_mul_epu32(s, n0_inv), mask);
-    let s = mac(s, *q, n0);
+    let s = _mm256_add_epi64(col, carry);
+    *q = _mm256_and_si256(_mm256_mul_epu32(s, n0), mask);
+    let s = mac(s, *q, n_low);
     debug_assert!(low_digit_is_zero(s));
     // Step 3.
     _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(s)
