@@ -27,6 +27,8 @@
 //! # Ok(()) }
 //! ```
 
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
 pub(crate) mod constants;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma;
@@ -212,6 +214,19 @@ pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> 
                         lanes.pow(&bases, &exps)
                     })
                 }
+                #[cfg(target_arch = "x86_64")]
+                Engine::Avx2 => {
+                    let bases: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
+                    // One announced exponent length for the group: the longest, zero-padded.
+                    let len = group.iter().map(|j| j.2.limb_len()).max().unwrap_or(0);
+                    let padded: Vec<Nat> = group.iter().map(|j| j.2.resized(len)).collect();
+                    let exps: Vec<&[Limb]> = padded.iter().map(|e| e.as_limbs()).collect();
+                    avx2_lanes(&moduli(group))
+                        .pow(&bases, &exps)
+                        .into_iter()
+                        .map(Nat::from_limbs)
+                        .collect()
+                }
                 _ => group.iter().map(|j| j.0.pow(&j.1, j.2)).collect(),
             }
         },
@@ -309,6 +324,17 @@ fn products(
                     }
                 })
             }
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx2 if kind == Product::Standard => {
+                let a: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
+                let b: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
+                avx2_lanes(&moduli(group))
+                    .mul_mod(&a, &b)
+                    .into_iter()
+                    .map(Nat::from_limbs)
+                    .collect()
+            }
+            // (The AVX2 lanes have no Montgomery-form product: those run one at a time.)
             _ => group
                 .iter()
                 .map(|&(m, a, b)| scalar_product(m, a, b, kind))
@@ -411,6 +437,15 @@ fn run_grouped<T: Sync>(
 /// The moduli of a group's jobs.
 fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a Modulus> {
     group.iter().map(|j| j.0).collect()
+}
+
+/// The AVX2 lanes for `moduli` (all of one limb count).
+#[cfg(target_arch = "x86_64")]
+fn avx2_lanes(moduli: &[&Modulus]) -> avx2::Avx2Lanes {
+    let token = crate::backend::Avx2Token::detect()
+        .unwrap_or_else(|| unreachable!("Engine::is_supported checked AVX2"));
+    let limbs: Vec<&[Limb]> = moduli.iter().map(|m| m.modulus_limbs()).collect();
+    avx2::Avx2Lanes::new(token, moduli[0].limbs(), &limbs)
 }
 
 /// Run `f` on the IFMA lanes prepared for `moduli` (all of one limb count).

@@ -1,0 +1,277 @@
+//! Word-by-word Montgomery reduction (seed 000 Alg. 1, one 26-bit quotient digit at a time)
+//! in product-scanning order and fused with the product's own column scan (Koc, Acar and
+//! Kaliski's "FIPS" order), on the sliced layout with R = 2^(26 d); carries move once per
+//! column (seed 004's delayed carry).
+//!
+//! For the columns i = 0 .. 2d-1 of x y + q n, left to right, with a running carry:
+//! 1. s = carry + (column i of x y) + sum over j < i of q_j n_{i-j};
+//! 2. for i < d: q_i = s n0' mod 2^26 (n0' = -n^-1 mod 2^26, per lane), s += q_i n_0, so s
+//!    is 0 mod 2^26; for i >= d: output digit i - d = s mod 2^26;
+//! 3. carry = s >> 26.
+//!
+//! Block by block of K = 8 columns ([`Mont::montgomery`]): the x y terms and the q_j n terms of
+//! the quotient digits found in earlier blocks are summed in registers, in one loop as far as
+//! both reach ([`super::columns`]); then the block's own columns are walked in order, each new
+//! q_i going at once into the columns above it in the block (a triangle of K(K-1)/2
+//! products). The walk is a dependency chain of about ten cycles a column (q_i, its carry, the
+//! next column's q): the one serial part of the engine; the next block's independent terms
+//! overlap it in part.
+//!
+//! Why the per-digit n0' rather than the full N' = -n^-1 mod R of seed 001's truncated
+//! reduction: counting `vpmuludq`, a multiplication costs 2d^2 + d this way against d^2 +
+//! d(d+1)/2 + d^2 (product, truncated Q = T N' mod R, full Q n) there, a squaring 1.5 d^2
+//! against 2 d^2; Hars' truncated high half of Q n would bring those to a tie at best. The
+//! truncated form has no serial chain, but the chain costs about a tenth here (measured by
+//! cutting it: 10% off a 2048-bit squaring), less than the extra products.
+//!
+//! **Bound** (why the delayed carries cannot overflow a 64-bit lane). Every input digit is
+//! below 2^26, so every product is below 2^52. Column i holds at most d product terms and at
+//! most d reduction terms (a square's doubled half-column counts as at most d terms of
+//! 2^52), plus the carry in. If every column is below (2d + 1) 2^52, its carry out is below
+//! (2d + 1) 2^26 <= 2^52, which keeps the next column below (2d + 1) 2^52 too (induction).
+//! With d = 316 (8192-bit moduli) that is 633 * 2^52 < 2^61.4; the bound holds to d = 2047
+//! (53,000 bits). Radix 2^28 would allow d <= 127 (3500 bits), radix 2^29 d <= 31.
+//!
+//! **Almost Montgomery.** With a, b < 2n and R > 4n: (a b + q n) / R < (4n^2 + R n) / R < 2n,
+//! so outputs below 2n feed the next product directly; only the end of an exponentiation
+//! subtracts n by mask ([`super::carry::sub_if_ge`]). The output has d digits each below 2^26.
+
+#![deny(clippy::integer_division_remainder_used)]
+
+use core::arch::x86_64::*;
+
+use zeroize::Zeroize;
+
+use super::columns::{full_range, full_range_pair, mac, Block, Terms};
+use super::{BLOCK, DIGIT_BITS, DIGIT_MASK};
+
+/// Repeats `$body` with `$t` a constant 0, 1, .., BLOCK - 1 (BLOCK = 8).
+macro_rules! unroll_block {
+    ($t:ident => $body:block) => {
+        const { assert!(BLOCK == 8) };
+        unroll_block!(@ $t $body 0 1 2 3 4 5 6 7);
+    };
+    (@ $t:ident $body:block $($v:literal)*) => {
+        $({
+            const $t: usize = $v;
+            $body
+        })*
+    };
+}
+
+/// One modulus per lane in sliced digits, its n0', and the scratch of a product in progress:
+/// what every Montgomery product needs.
+pub(super) struct Mont<'a> {
+    n: &'a [__m256i],
+    /// n0' = -n^-1 mod 2^26 per lane.
+    n0: __m256i,
+    /// q_0 .. q_{d-1} of the current product.
+    q: Vec<__m256i>,
+    /// The doubled digits of a square's operand.
+    pub(super) doubled: Vec<__m256i>,
+}
+
+impl<'a> Mont<'a> {
+    /// The context for `n` (d sliced digits) with per-lane n0' = -n^-1 mod 2^26.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn new(n: &'a [__m256i], n0: __m256i) -> Self {
+        let d = n.len();
+        Mont {
+            n,
+            n0,
+            q: vec![_mm256_setzero_si256(); d],
+            doubled: vec![_mm256_setzero_si256(); d],
+        }
+    }
+
+    /// d, the digits of every element.
+    pub(super) fn digits(&self) -> usize {
+        self.n.len()
+    }
+
+    /// `out = (x y + q n) / R`, almost reduced: for a product x = a, y = b and
+    /// [`Terms::All`]; for a square x = 2a (digit by digit), y = a and
+    /// [`Terms::BelowDiagonal`], the diagonal a_{i/2}^2 being added here. Steps 1-3 block by
+    /// block: the product's terms and the quotient terms of digits found in earlier blocks are
+    /// summed in registers, then the block's columns are walked in order, each new q_i going at
+    /// once into the columns above it in the block.
+    ///
+    /// Leaks: d.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn montgomery(
+        &mut self,
+        out: &mut [__m256i],
+        x: &[__m256i],
+        y: &[__m256i],
+        terms: Terms,
+    ) {
+        const K: usize = BLOCK;
+        let (n, d) = (self.n, self.n.len());
+        assert!(out.len() == d && x.len() == d && y.len() == d);
+        let mut carry = _mm256_setzero_si256();
+        for c in (0..2 * d).step_by(K) {
+            let mut a = [_mm256_setzero_si256(); K];
+            self.block_terms(&mut a, x, y, c, terms);
+            if terms == Terms::BelowDiagonal {
+                for (t, v) in a.iter_mut().enumerate() {
+                    let i = c + t;
+                    if i & 1 == 0 && i >> 1 < d {
+                        *v = mac(*v, y[i >> 1], y[i >> 1]);
+                    }
+                }
+            }
+            // Steps 2 and 3, with fixed loop bounds in the two common cases, so the walk is
+            // unrolled with the accumulators in registers (the quotient walk by hand: LLVM
+            // keeps a loop with a triangle inside rolled, and the accumulators in memory).
+            if c + K <= d {
+                let q: &mut [__m256i; K] = (&mut self.q[c..c + K]).try_into().expect("K digits");
+                let n: &[__m256i; K] = n[..K].try_into().expect("K digits");
+                unroll_block!(T => {
+                    let s = quotient_step(a[T], carry, &mut q[T], n[0], self.n0);
+                    // Columns c+T+k, k >= 1, gain q_{c+T} n_k.
+                    for (ak, &nk) in a[T + 1..].iter_mut().zip(&n[1..]) {
+                        *ak = mac(*ak, q[T], nk);
+                    }
+                    carry = s;
+                });
+            } else if c >= d && c + K <= 2 * d {
+                let out: &mut [__m256i; K] = (&mut out[c - d..c - d + K]).try_into().expect("K");
+                for t in 0..K {
+                    out[t] = output_step(a[t], &mut carry);
+                }
+            } else {
+                self.walk_by_column(a, &mut carry, c, out);
+            }
+        }
+        debug_assert!(is_zero(carry));
+    }
+}
+
+impl Mont<'_> {
+    /// Step 1 for the block of columns c..c+K: the terms of x y and the q_j n terms of the
+    /// quotient digits found in earlier blocks (j < min(c, d)). Both full ranges start at the
+    /// same j (max(0, c + K - d)), so they share one loop as far as both go.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn block_terms(
+        &self,
+        acc: &mut [__m256i; BLOCK],
+        x: &[__m256i],
+        y: &[__m256i],
+        c: usize,
+        terms: Terms,
+    ) {
+        const K: usize = BLOCK;
+        let (n, d) = (self.n, self.n.len());
+        let q = &self.q[..c.min(d)];
+        let product = Block::new::<K>(d, d, c, terms);
+        let quotient = Block::new::<K>(q.len(), d, c, Terms::All);
+        // A local copy: the accumulators stay in registers through the loops.
+        let mut a = *acc;
+        let (p_lo, p_hi) = product.full::<K>();
+        let (q_lo, q_hi) = quotient.full::<K>();
+        let (lo, hi) = (p_lo.max(q_lo), p_hi.min(q_hi));
+        if lo <= hi {
+            full_range_pair(&mut a, (x, y), (q, n), c, lo as usize, hi as usize);
+        }
+        for ((from, to), (u, v)) in [((p_lo, p_hi), (x, y)), ((q_lo, q_hi), (q, n))] {
+            // What of this full range the shared loop did not cover: below and above it.
+            let (below, above) = if lo <= hi {
+                ((from, to.min(lo - 1)), (from.max(hi + 1), to))
+            } else {
+                ((from, to), (1, 0))
+            };
+            for (f, t) in [below, above] {
+                if f <= t {
+                    full_range(&mut a, u, v, c, f as usize, t as usize);
+                }
+            }
+        }
+        product.edges(&mut a, x, y);
+        quotient.edges(&mut a, q, n);
+        *acc = a;
+    }
+
+    /// Steps 2 and 3 for the block that crosses column d, and the last one: column by column.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn walk_by_column(
+        &mut self,
+        mut a: [__m256i; BLOCK],
+        carry: &mut __m256i,
+        c: usize,
+        out: &mut [__m256i],
+    ) {
+        let (n, d) = (self.n, self.n.len());
+        for t in 0..BLOCK {
+            let i = c + t;
+            if i >= 2 * d {
+                break;
+            }
+            if i < d {
+                let mut qi = _mm256_setzero_si256();
+                let s = quotient_step(a[t], *carry, &mut qi, n[0], self.n0);
+                self.q[i] = qi;
+                for t2 in t + 1..BLOCK {
+                    if t2 - t < d {
+                        a[t2] = mac(a[t2], qi, n[t2 - t]);
+                    }
+                }
+                *carry = s;
+            } else {
+                out[i - d] = output_step(a[t], carry);
+            }
+        }
+    }
+}
+
+/// Step 2 for a column below d: q = (col + carry) n0' mod 2^26, and the carry out of
+/// col + carry + q n_0 (returned; the column itself is then 0 mod 2^26).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn quotient_step(
+    col: __m256i,
+    carry: __m256i,
+    q: &mut __m256i,
+    n_low: __m256i,
+    n0: __m256i,
+) -> __m256i {
+    let mask = _mm256_set1_epi64x(DIGIT_MASK as i64);
+    // s < (2d + 1) 2^52 (the bound above); vpmuludq reads s mod 2^32, which fixes
+    // s n0' mod 2^26.
+    let s = _mm256_add_epi64(col, carry);
+    *q = _mm256_and_si256(_mm256_mul_epu32(s, n0), mask);
+    let s = mac(s, *q, n_low);
+    debug_assert!(low_digit_is_zero(s));
+    // Step 3.
+    _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(s)
+}
+
+/// Steps 2-3 for a column at or above d: its digit of the result, and the carry out.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn output_step(col: __m256i, carry: &mut __m256i) -> __m256i {
+    let s = _mm256_add_epi64(col, *carry);
+    *carry = _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(s);
+    _mm256_and_si256(s, _mm256_set1_epi64x(DIGIT_MASK as i64))
+}
+
+impl Drop for Mont<'_> {
+    fn drop(&mut self) {
+        self.q.zeroize();
+        self.doubled.zeroize();
+    }
+}
+
+/// Whether every lane of `s` is 0 mod 2^26 (for debug assertions).
+#[target_feature(enable = "avx2")]
+fn low_digit_is_zero(s: __m256i) -> bool {
+    let low = _mm256_and_si256(s, _mm256_set1_epi64x(DIGIT_MASK as i64));
+    _mm256_testz_si256(low, low) == 1
+}
+
+/// Whether every lane of `x` is zero (for debug assertions).
+#[target_feature(enable = "avx2")]
+pub(super) fn is_zero(x: __m256i) -> bool {
+    _mm256_testz_si256(x, x) == 1
+}
