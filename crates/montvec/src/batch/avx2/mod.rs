@@ -29,8 +29,6 @@
 mod carry;
 mod columns;
 mod layout;
-#[cfg(test)]
-mod measure;
 mod mul;
 mod params;
 mod pow;
