@@ -204,7 +204,6 @@ pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> 
         engine,
         options,
         |engine, group: &[&(&Modulus, Nat, &Nat)]| {
-            let _ = &engine;
             match engine {
                 #[cfg(target_arch = "x86_64")]
                 Engine::Ifma512 | Engine::Ifma256 => {
