@@ -97,16 +97,34 @@ pub(crate) fn product_columns<V: Lanes>(
 ) {
     let l = V::LANES;
     assert!(c0 <= c1 && out.len() >= (c1 - c0) * l);
+    let mut blocks = row_blocks(V::digits(x.len()));
+    // Without `accumulate`, the first block stores every column it reaches, columns c0 up to
+    // `reached`, and only the columns above are cleared for the others to add to.
     if !accumulate {
-        out[..(c1 - c0) * l].fill(0);
+        if let Some((i0, k)) = blocks.next() {
+            let reached = with_rows!(k, product_rows(out, x, y, i0, c0, c1, Flush::Store));
+            out[(reached - c0) * l..(c1 - c0) * l].fill(0);
+        }
     }
-    for (i0, k) in row_blocks(V::digits(x.len())) {
-        with_rows!(k, product_rows(out, x, y, i0, c0, c1));
+    for (i0, k) in blocks {
+        with_rows!(k, product_rows(out, x, y, i0, c0, c1, Flush::Add));
     }
 }
 
-/// Add the terms of digits `i0..i0 + K` of x times y landing in columns `c0..c1` to `out`.
+/// How a row block puts a finished column into memory.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flush {
+    /// Add it to what is there.
+    Add,
+    /// Overwrite: the first block, over memory not yet written.
+    Store,
+}
+
+/// Add (or with [`Flush::Store`], store) the terms of digits `i0..i0 + K` of x times y landing
+/// in columns `c0..c1` to `out`. Returns the column below which, from c0 (or from the lowest
+/// column this block reaches, if higher), every column was written.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn product_rows<V: Lanes, const K: usize>(
     out: &mut [u64],
     x: &[u64],
@@ -114,11 +132,12 @@ fn product_rows<V: Lanes, const K: usize>(
     i0: usize,
     c0: usize,
     c1: usize,
-) {
+    flush: Flush,
+) -> usize {
     let l = V::LANES;
     let ny = V::digits(y.len());
     if i0 >= c1 {
-        return;
+        return c0;
     }
     assert!(out.len() >= (c1 - c0) * l);
     let (xr, mut acc, zero) = start_rows::<V, K>(x, i0);
@@ -140,7 +159,7 @@ fn product_rows<V: Lanes, const K: usize>(
             let col = i0 + j;
             if col >= c0 {
                 // col < c1 since j < c1 - i0.
-                add_column::<V>(out, col - c0, acc[0]);
+                put_column::<V>(out, col - c0, acc[0], flush);
             }
             unrolled!(K, |t| {
                 acc[t] = acc[t + 1];
@@ -179,9 +198,14 @@ fn product_rows<V: Lanes, const K: usize>(
     unrolled!(K, |t| {
         let col = i0 + end + t;
         if col >= c0 && col < c1 {
-            add_column::<V>(out, col - c0, acc[t]);
+            put_column::<V>(out, col - c0, acc[t], flush);
         }
     });
+    // Steps ran from c0 - i0 - K (or 0) to `end`, putting columns i0 + j >= c0, then the K
+    // columns from i0 + end: every column of c0..min(c1, i0 + end + K) when i0 <= c0 (the
+    // first block; i0 = 0).
+    debug_assert!(i0 <= c0 || flush == Flush::Add);
+    c1.min(i0 + end + K).max(c0)
 }
 
 /// `out[col - c0] (+)= column col of x^2` for `col` in `c0..c1`: the products `x_i x_j` with
@@ -192,9 +216,15 @@ pub(crate) fn square_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
     let l = V::LANES;
     let n = V::digits(x.len());
     assert!(out.len() >= 2 * n * l);
-    out[..2 * n * l].fill(0);
-    for (i0, k) in row_blocks(n) {
-        with_rows!(k, square_rows(out, x, i0));
+    // The first block stores columns 1..n + K0; column 0 and those above are cleared.
+    let mut blocks = row_blocks(n);
+    if let Some((i0, k)) = blocks.next() {
+        let reached = with_rows!(k, square_rows(out, x, i0, Flush::Store));
+        out[..l].fill(0);
+        out[reached * l..2 * n * l].fill(0);
+    }
+    for (i0, k) in blocks {
+        with_rows!(k, square_rows(out, x, i0, Flush::Add));
     }
     // Twice the off-diagonal sums (below 2 * 2n * 2^52, counted in the module bound), plus
     // lo(x_i^2) in column 2i and hi(x_i^2) in column 2i + 1.
@@ -277,9 +307,16 @@ pub(crate) fn square_karatsuba<V: Lanes>(out: &mut [u64], x: &[u64], scratch: &m
     }
 }
 
-/// Add the terms `x_(i0 + t) x_j` with `i0 + t < j` of digits `i0..i0 + K` to `out`.
+/// Add (or with [`Flush::Store`], store) the terms `x_(i0 + t) x_j` with `i0 + t < j` of
+/// digits `i0..i0 + K` to `out`; returns the column up to which (from 2 i0 + 1) every column
+/// was written.
 #[inline(always)]
-fn square_rows<V: Lanes, const K: usize>(out: &mut [u64], x: &[u64], i0: usize) {
+fn square_rows<V: Lanes, const K: usize>(
+    out: &mut [u64],
+    x: &[u64],
+    i0: usize,
+    flush: Flush,
+) -> usize {
     let l = V::LANES;
     let n = V::digits(x.len());
     assert!(out.len() >= 2 * n * l);
@@ -298,7 +335,7 @@ fn square_rows<V: Lanes, const K: usize>(out: &mut [u64], x: &[u64], i0: usize) 
                     acc[$t + 1] = acc[$t + 1].madd_hi(xr[$t], yj);
                 }
             });
-            add_column::<V>(out, i0 + j, acc[0]);
+            put_column::<V>(out, i0 + j, acc[0], flush);
             unrolled!(K, |t| {
                 acc[t] = acc[t + 1];
             });
@@ -316,9 +353,10 @@ fn square_rows<V: Lanes, const K: usize>(out: &mut [u64], x: &[u64], i0: usize) 
     let end = n.max(i0 + 1);
     unrolled!(K, |t| {
         if i0 + end + t < 2 * n {
-            add_column::<V>(out, i0 + end + t, acc[t]);
+            put_column::<V>(out, i0 + end + t, acc[t], flush);
         }
     });
+    (2 * n).min(i0 + end + K)
 }
 
 /// Digits `i0..i0 + K` of x in registers, the K + 1 accumulators (acc[t] holds column
@@ -336,6 +374,19 @@ fn start_rows<V: Lanes, const K: usize>(x: &[u64], i0: usize) -> ([V; K], [V; MA
         xr[t] = unsafe { V::load(x.as_ptr().add((i0 + t) * l)) };
     });
     (xr, [zero; MAX_ROWS + 1], zero)
+}
+
+/// `out[col] += v`, or `= v` for [`Flush::Store`].
+#[inline(always)]
+fn put_column<V: Lanes>(out: &mut [u64], col: usize, v: V, flush: Flush) {
+    if flush == Flush::Store {
+        let l = V::LANES;
+        assert!((col + 1) * l <= out.len());
+        // SAFETY: column col lies within out (asserted); the callers' target features cover V's.
+        unsafe { v.store(out.as_mut_ptr().add(col * l)) };
+    } else {
+        add_column::<V>(out, col, v);
+    }
 }
 
 /// `out[col] += v`.
