@@ -97,34 +97,27 @@ pub(crate) fn product_columns<V: Lanes>(
 ) {
     let l = V::LANES;
     assert!(c0 <= c1 && out.len() >= (c1 - c0) * l);
-    let mut blocks = row_blocks(V::digits(x.len()));
-    // Without `accumulate`, the first block stores every column it reaches, columns c0 up to
-    // `reached`, and only the columns above are cleared for the others to add to.
     if !accumulate {
-        if let Some((i0, k)) = blocks.next() {
-            let reached = with_rows!(k, product_rows(out, x, y, i0, c0, c1, Flush::Store));
-            out[(reached - c0) * l..(c1 - c0) * l].fill(0);
-        }
+        out[..(c1 - c0) * l].fill(0);
     }
-    for (i0, k) in blocks {
-        with_rows!(k, product_rows(out, x, y, i0, c0, c1, Flush::Add));
+    for (i0, k) in row_blocks(V::digits(x.len())) {
+        with_rows!(k, product_rows(out, x, y, i0, c0, c1));
     }
 }
 
-/// How a row block puts a finished column into memory.
+/// How a row block of a squaring puts a finished column into memory.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Flush {
     /// Add it to what is there.
     Add,
-    /// Overwrite: the first block, over memory not yet written.
+    /// Overwrite: the first block, over memory not yet written. (Products clear their
+    /// columns instead: storing there measured 4.4% slower at 2048 bits, 3% faster at 1024;
+    /// for squarings 4.6% faster at 1024 and even at 2048.)
     Store,
 }
 
-/// Add (or with [`Flush::Store`], store) the terms of digits `i0..i0 + K` of x times y landing
-/// in columns `c0..c1` to `out`. Returns the column below which, from c0 (or from the lowest
-/// column this block reaches, if higher), every column was written.
+/// Add the terms of digits `i0..i0 + K` of x times y landing in columns `c0..c1` to `out`.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn product_rows<V: Lanes, const K: usize>(
     out: &mut [u64],
     x: &[u64],
@@ -132,12 +125,11 @@ fn product_rows<V: Lanes, const K: usize>(
     i0: usize,
     c0: usize,
     c1: usize,
-    flush: Flush,
-) -> usize {
+) {
     let l = V::LANES;
     let ny = V::digits(y.len());
     if i0 >= c1 {
-        return c0;
+        return;
     }
     assert!(out.len() >= (c1 - c0) * l);
     let (xr, mut acc, zero) = start_rows::<V, K>(x, i0);
@@ -159,7 +151,7 @@ fn product_rows<V: Lanes, const K: usize>(
             let col = i0 + j;
             if col >= c0 {
                 // col < c1 since j < c1 - i0.
-                put_column::<V>(out, col - c0, acc[0], flush);
+                add_column::<V>(out, col - c0, acc[0]);
             }
             unrolled!(K, |t| {
                 acc[t] = acc[t + 1];
@@ -198,14 +190,9 @@ fn product_rows<V: Lanes, const K: usize>(
     unrolled!(K, |t| {
         let col = i0 + end + t;
         if col >= c0 && col < c1 {
-            put_column::<V>(out, col - c0, acc[t], flush);
+            add_column::<V>(out, col - c0, acc[t]);
         }
     });
-    // Steps ran from c0 - i0 - K (or 0) to `end`, putting columns i0 + j >= c0, then the K
-    // columns from i0 + end: every column of c0..min(c1, i0 + end + K) when i0 <= c0 (the
-    // first block; i0 = 0).
-    debug_assert!(i0 <= c0 || flush == Flush::Add);
-    c1.min(i0 + end + K).max(c0)
 }
 
 /// `out[col - c0] (+)= column col of x^2` for `col` in `c0..c1`: the products `x_i x_j` with
