@@ -195,8 +195,8 @@ fn product_rows<V: Lanes, const K: usize>(
     });
 }
 
-/// `out[col - c0] (+)= column col of x^2` for `col` in `c0..c1`: the products `x_i x_j` with
-/// `i < j` once, doubled by one addition, then the squares `x_i x_i` (about half the IFMAs of
+/// `out[0..2n] =` the columns of x^2 (n digits): the products `x_i x_j` with `i < j` once,
+/// doubled by one addition, then the squares `x_i x_i` (about half the IFMAs of
 /// [`product_columns`]). Bounds and leaks as there.
 #[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
 pub(crate) fn square_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
