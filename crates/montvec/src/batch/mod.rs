@@ -194,28 +194,33 @@ pub fn pow(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
 /// `threads` is zero.
 pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
     let engine = resolve(options)?;
-    let prepared: Vec<(&Modulus, Nat, &Nat)> = jobs
+    let prepared: Vec<(&Modulus, &Nat, &Nat)> = jobs
         .iter()
-        .map(|j| (j.modulus, j.modulus.reduce(j.base), j.exponent))
+        .map(|j| (j.modulus, j.base, j.exponent))
         .collect();
     run_grouped(
         &prepared,
         |j| j.0,
         engine,
         options,
-        |engine, group: &[&(&Modulus, Nat, &Nat)]| {
+        |engine, group: &[&(&Modulus, &Nat, &Nat)]| {
+            // The lanes take bases below their modulus; `Modulus::pow` reduces its own.
+            #[cfg(target_arch = "x86_64")]
+            let reduced = || -> Vec<Nat> { group.iter().map(|j| j.0.reduce(j.1)).collect() };
             match engine {
                 #[cfg(target_arch = "x86_64")]
                 Engine::Ifma512 | Engine::Ifma256 => {
+                    let reduced = reduced();
                     ifma_group(engine, options, &moduli(group), |lanes| {
-                        let bases: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
+                        let bases: Vec<&[Limb]> = reduced.iter().map(|b| b.as_limbs()).collect();
                         let exps: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
                         lanes.pow(&bases, &exps)
                     })
                 }
                 #[cfg(target_arch = "x86_64")]
                 Engine::Avx2 => {
-                    let bases: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
+                    let reduced = reduced();
+                    let bases: Vec<&[Limb]> = reduced.iter().map(|b| b.as_limbs()).collect();
                     // One announced exponent length for the group: the longest, zero-padded.
                     let len = group.iter().map(|j| j.2.limb_len()).max().unwrap_or(0);
                     let padded: Vec<Nat> = group.iter().map(|j| j.2.resized(len)).collect();
@@ -226,7 +231,7 @@ pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> 
                         .map(Nat::from_limbs)
                         .collect()
                 }
-                _ => group.iter().map(|j| j.0.pow(&j.1, j.2)).collect(),
+                _ => group.iter().map(|j| j.0.pow(j.1, j.2)).collect(),
             }
         },
     )
@@ -244,7 +249,7 @@ pub fn mul_mod(jobs: &[MulJob<'_>]) -> Result<Vec<Nat>, Error> {
 pub fn mul_mod_with(jobs: &[MulJob<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
     let prepared: Vec<(&Modulus, Nat, Nat)> = jobs
         .iter()
-        .map(|j| (j.modulus, j.modulus.reduce(j.a), j.modulus.reduce(j.b)))
+        .map(|j| (j.modulus, j.a.clone(), j.b.clone()))
         .collect();
     products(&prepared, options, Product::Standard)
 }
@@ -299,7 +304,9 @@ enum Product {
     Montgomery,
 }
 
-/// Products of `(modulus, a, b)` with `a, b` below the modulus, grouped and batched.
+/// Products of `(modulus, a, b)`, grouped and batched: `a, b` of any size for
+/// [`Product::Standard`] (reduced where the lanes need it), below the modulus for
+/// [`Product::Montgomery`].
 fn products(
     prepared: &[(&Modulus, Nat, Nat)],
     options: &Options,
@@ -314,9 +321,10 @@ fn products(
         |engine, group: &[&(&Modulus, Nat, Nat)]| match engine {
             #[cfg(target_arch = "x86_64")]
             Engine::Ifma512 | Engine::Ifma256 => {
+                let (a, b) = lane_operands(group, kind);
                 ifma_group(engine, options, &moduli(group), |lanes| {
-                    let a: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
-                    let b: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
+                    let a: Vec<&[Limb]> = a.iter().map(|x| x.as_limbs()).collect();
+                    let b: Vec<&[Limb]> = b.iter().map(|x| x.as_limbs()).collect();
                     match kind {
                         Product::Standard => lanes.mul_mod(&a, &b),
                         Product::Montgomery => lanes.mont_mul(&a, &b),
@@ -325,8 +333,9 @@ fn products(
             }
             #[cfg(target_arch = "x86_64")]
             Engine::Avx2 if kind == Product::Standard => {
-                let a: Vec<&[Limb]> = group.iter().map(|j| j.1.as_limbs()).collect();
-                let b: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
+                let (a, b) = lane_operands(group, kind);
+                let a: Vec<&[Limb]> = a.iter().map(|x| x.as_limbs()).collect();
+                let b: Vec<&[Limb]> = b.iter().map(|x| x.as_limbs()).collect();
                 avx2_lanes(&moduli(group))
                     .mul_mod(&a, &b)
                     .into_iter()
@@ -340,6 +349,20 @@ fn products(
                 .collect(),
         },
     )
+}
+
+/// A group's operands below each modulus, as the lanes take them: reduced for
+/// [`Product::Standard`], as they are for [`Product::Montgomery`] (shared forms, below n).
+#[cfg(target_arch = "x86_64")]
+fn lane_operands(group: &[&(&Modulus, Nat, Nat)], kind: Product) -> (Vec<Nat>, Vec<Nat>) {
+    let below = |m: &Modulus, x: &Nat| match kind {
+        Product::Standard => m.reduce(x),
+        Product::Montgomery => x.clone(),
+    };
+    group
+        .iter()
+        .map(|&(m, a, b)| (below(m, a), below(m, b)))
+        .unzip()
 }
 
 /// One product on the scalar engine.
