@@ -70,12 +70,17 @@ impl Case {
     }
 }
 
-/// Run `cases` as one batch with each setting and check every lane against the oracle.
-fn check(cases: &[Case], ctx: &str) {
-    let jobs: Vec<Job<'_>> = cases
+/// The batch jobs of `cases`, in order.
+fn jobs(cases: &[Case]) -> Vec<Job<'_>> {
+    cases
         .iter()
         .map(|c| Job::new(&c.m, &c.base_nat, &c.exp_nat))
-        .collect();
+        .collect()
+}
+
+/// Run `cases` as one batch with each setting and check every lane against the oracle.
+fn check(cases: &[Case], ctx: &str) {
+    let jobs = jobs(cases);
     for opts in settings() {
         let out = batch::pow_with(&jobs, &opts).expect("batch runs");
         assert_eq!(out.len(), cases.len());
@@ -206,10 +211,7 @@ fn simd_engines_agree_with_scalar() {
                 Case::new(&n, &base, &exp)
             })
             .collect();
-        let jobs: Vec<Job<'_>> = cases
-            .iter()
-            .map(|c| Job::new(&c.m, &c.base_nat, &c.exp_nat))
-            .collect();
+        let jobs = jobs(&cases);
         let scalar = batch::pow_with(
             &jobs,
             &Options {
@@ -281,10 +283,7 @@ fn thread_counts_give_the_same_answers() {
             Case::new(&n, &base, &exp)
         })
         .collect();
-    let jobs: Vec<Job<'_>> = cases
-        .iter()
-        .map(|c| Job::new(&c.m, &c.base_nat, &c.exp_nat))
-        .collect();
+    let jobs = jobs(&cases);
     let one = batch::pow_with(
         &jobs,
         &Options {
