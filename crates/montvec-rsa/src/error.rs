@@ -1,0 +1,89 @@
+//! The crate's error type. Every rejected input gets its own variant; none carries secret data.
+//!
+//! Decryption failures are deliberately coarse: OAEP reports one [`Error::Decryption`] whatever
+//! check failed, and PKCS#1 v1.5 decryption does not fail at all on bad padding (implicit
+//! rejection, see [`crate::Pkcs1v15Encrypt`]).
+
+use core::fmt;
+
+/// What went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The modulus is even, too small or too large for this crate.
+    InvalidModulus(&'static str),
+    /// The public exponent is even, below 3, or not below the modulus.
+    InvalidExponent,
+    /// A private key whose parts do not agree (p·q ≠ n, d·e ≢ 1, wrong CRT values, ...).
+    InvalidKey(&'static str),
+    /// A key with more than two primes (RFC 8017 multi-prime): not supported.
+    MultiPrimeUnsupported,
+    /// A requested key size outside the supported range.
+    InvalidKeySize {
+        /// Bits asked for.
+        bits: usize,
+    },
+    /// A message too long for the key and padding.
+    MessageTooLong,
+    /// A ciphertext or signature of the wrong length, or not below the modulus.
+    InvalidInputLength,
+    /// Decryption failed (OAEP; one error for every cause).
+    Decryption,
+    /// A signature did not verify.
+    Verification,
+    /// A hash this crate does not support, or not supported for this use.
+    UnsupportedHash(String),
+    /// A salt length the key size cannot hold.
+    InvalidSaltLength,
+    /// A label that is not allowed (OAEP labels are bounded by the hash's input limit).
+    InvalidLabel,
+    /// The private operation's result did not re-encrypt to its input: a fault was detected
+    /// and the result was withheld.
+    FaultDetected,
+    /// A key encoding (PEM, DER, PKCS#1, PKCS#8, SPKI) that could not be parsed or written.
+    Encoding(String),
+    /// The random number generator failed.
+    Rng,
+    /// An error from the arithmetic layer.
+    Arithmetic(montvec::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidModulus(why) => write!(f, "invalid RSA modulus: {why}"),
+            Error::InvalidExponent => f.write_str("invalid RSA public exponent"),
+            Error::InvalidKey(why) => write!(f, "inconsistent RSA private key: {why}"),
+            Error::MultiPrimeUnsupported => {
+                f.write_str("multi-prime RSA keys (more than two primes) are not supported")
+            }
+            Error::InvalidKeySize { bits } => write!(f, "unsupported RSA key size: {bits} bits"),
+            Error::MessageTooLong => f.write_str("message too long for this key and padding"),
+            Error::InvalidInputLength => {
+                f.write_str("ciphertext or signature has the wrong length or is not below n")
+            }
+            Error::Decryption => f.write_str("decryption error"),
+            Error::Verification => f.write_str("signature verification failed"),
+            Error::UnsupportedHash(name) => write!(f, "unsupported hash: {name}"),
+            Error::InvalidSaltLength => f.write_str("salt length too large for this key"),
+            Error::InvalidLabel => f.write_str("invalid OAEP label"),
+            Error::FaultDetected => {
+                f.write_str("private operation failed its consistency check; result withheld")
+            }
+            Error::Encoding(why) => write!(f, "key encoding error: {why}"),
+            Error::Rng => f.write_str("random number generator failed"),
+            Error::Arithmetic(e) => write!(f, "arithmetic error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<montvec::Error> for Error {
+    fn from(e: montvec::Error) -> Self {
+        Error::Arithmetic(e)
+    }
+}
+
+/// The crate's result type.
+pub type Result<T> = core::result::Result<T, Error>;

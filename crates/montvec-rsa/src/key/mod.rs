@@ -1,0 +1,30 @@
+//! RSA keys: the public key (n, e), the two-prime private key with its CRT values, and the
+//! traits that read their parts.
+
+pub mod private;
+pub mod public;
+
+pub use private::RsaPrivateKey;
+pub use public::RsaPublicKey;
+
+use montvec::Nat;
+
+/// The smallest modulus accepted, in bits. Smaller keys are broken; 1024 bits is accepted as
+/// legacy (RSA Labs, CAVP and Wycheproof vectors still use it), 512 only so old test vectors
+/// load.
+pub const MIN_MODULUS_BITS: usize = 512;
+
+/// The largest modulus accepted, in bits.
+pub const MAX_MODULUS_BITS: usize = 16384;
+
+/// The parts every RSA key has.
+pub trait PublicKeyParts {
+    /// The modulus n.
+    fn n(&self) -> &Nat;
+    /// The public exponent e.
+    fn e(&self) -> &Nat;
+    /// The modulus length in bytes, k = ceil(bits(n) / 8).
+    fn size(&self) -> usize;
+    /// The modulus length in bits.
+    fn bits(&self) -> usize;
+}

@@ -1,0 +1,106 @@
+//! [`RsaPublicKey`]: a modulus and a public exponent, checked when built.
+
+use std::sync::Arc;
+
+use montvec::{Modulus, Nat};
+
+use crate::error::{Error, Result};
+use crate::key::{PublicKeyParts, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
+
+/// An RSA public key (n, e).
+///
+/// Built only through [`RsaPublicKey::new`] (or a decoder), which checks that n is odd and of
+/// a supported size and that e is odd, at least 3 and below n.
+#[derive(Clone)]
+pub struct RsaPublicKey {
+    /// n, announced as exactly `ceil(bits / 64)` limbs.
+    n: Nat,
+    /// e, announced as its own minimal length.
+    e: Nat,
+    /// Montgomery constants for n, shared by clones.
+    modulus: Arc<Modulus>,
+}
+
+impl RsaPublicKey {
+    /// The public key (n, e).
+    ///
+    /// Errors: [`Error::InvalidModulus`] (even, below [`MIN_MODULUS_BITS`] or above
+    /// [`MAX_MODULUS_BITS`]), [`Error::InvalidExponent`] (even, below 3, or not below n).
+    ///
+    /// Leaks: everything; a public key is public.
+    pub fn new(n: Nat, e: Nat) -> Result<Self> {
+        let bits = n.bit_length_vartime();
+        if bits < MIN_MODULUS_BITS {
+            return Err(Error::InvalidModulus("fewer than 512 bits"));
+        }
+        if bits > MAX_MODULUS_BITS {
+            return Err(Error::InvalidModulus("more than 16384 bits"));
+        }
+        if !bool::from(n.is_odd()) {
+            return Err(Error::InvalidModulus("even"));
+        }
+        let n = n.resized(bits.div_ceil(64));
+        let e_bits = e.bit_length_vartime();
+        if e_bits < 2 || !bool::from(e.is_odd()) || e_bits > bits || !lt_vartime(&e, &n) {
+            return Err(Error::InvalidExponent);
+        }
+        let e = e.resized(e_bits.div_ceil(64));
+        let modulus = Arc::new(Modulus::new(&n)?);
+        Ok(RsaPublicKey { n, e, modulus })
+    }
+
+    /// From big-endian bytes of n and e (as in a JWK or a test vector).
+    pub fn from_be_bytes(n: &[u8], e: &[u8]) -> Result<Self> {
+        Self::new(Nat::from_be_bytes(n), Nat::from_be_bytes(e))
+    }
+
+    /// The Montgomery constants of n.
+    pub fn modulus(&self) -> &Modulus {
+        &self.modulus
+    }
+
+    /// Shared Montgomery constants of n (for batch jobs).
+    pub fn modulus_arc(&self) -> &Arc<Modulus> {
+        &self.modulus
+    }
+}
+
+/// `a < b` for public values of any announced lengths.
+pub(crate) fn lt_vartime(a: &Nat, b: &Nat) -> bool {
+    let len = a.limb_len().max(b.limb_len());
+    let (a, b) = (a.resized(len), b.resized(len));
+    a.as_limbs().iter().rev().cmp(b.as_limbs().iter().rev()) == core::cmp::Ordering::Less
+}
+
+impl PublicKeyParts for RsaPublicKey {
+    fn n(&self) -> &Nat {
+        &self.n
+    }
+    fn e(&self) -> &Nat {
+        &self.e
+    }
+    fn size(&self) -> usize {
+        self.modulus.bits().div_ceil(8)
+    }
+    fn bits(&self) -> usize {
+        self.modulus.bits()
+    }
+}
+
+impl PartialEq for RsaPublicKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.n == other.n && self.e == other.e
+    }
+}
+
+impl Eq for RsaPublicKey {}
+
+impl core::fmt::Debug for RsaPublicKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RsaPublicKey")
+            .field("bits", &self.bits())
+            .field("n", &self.n.to_hex_vartime())
+            .field("e", &self.e.to_hex_vartime())
+            .finish()
+    }
+}

@@ -1,0 +1,89 @@
+//! Paddings (RFC 8017 §7–9): the two traits every scheme implements, and the key methods
+//! that run them.
+
+use rand_core::CryptoRngCore;
+
+use crate::error::Result;
+use crate::key::{RsaPrivateKey, RsaPublicKey};
+
+/// An encryption padding: OAEP or PKCS#1 v1.5.
+pub trait PaddingScheme {
+    /// Encrypt `msg` to `key` (randomness from `rng`).
+    fn encrypt(
+        self,
+        rng: &mut dyn CryptoRngCore,
+        key: &RsaPublicKey,
+        msg: &[u8],
+    ) -> Result<Vec<u8>>;
+    /// Decrypt `ciphertext` with `key` (the private operation blinds with `rng`).
+    fn decrypt(
+        self,
+        rng: &mut dyn CryptoRngCore,
+        key: &RsaPrivateKey,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>>;
+}
+
+/// A signature padding: PKCS#1 v1.5 or PSS. `hashed` is the message's digest.
+pub trait SignatureScheme {
+    /// Sign the digest `hashed` (randomness from `rng`: PSS salt and blinding).
+    fn sign(
+        self,
+        rng: &mut dyn CryptoRngCore,
+        key: &RsaPrivateKey,
+        hashed: &[u8],
+    ) -> Result<Vec<u8>>;
+    /// Verify `sig` over the digest `hashed`.
+    fn verify(self, key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()>;
+}
+
+impl RsaPublicKey {
+    /// Encrypt `msg` with `padding`.
+    pub fn encrypt<R: CryptoRngCore, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.encrypt(rng, self, msg)
+    }
+
+    /// Verify `sig` over the digest `hashed` with `scheme`.
+    pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {
+        scheme.verify(self, hashed, sig)
+    }
+}
+
+impl RsaPrivateKey {
+    /// Decrypt `ciphertext` with `padding`; blinding draws from the operating system's
+    /// generator.
+    pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        padding.decrypt(&mut rand_core::OsRng, self, ciphertext)
+    }
+
+    /// Decrypt `ciphertext` with `padding`, blinding with `rng`.
+    pub fn decrypt_blinded<R: CryptoRngCore, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.decrypt(rng, self, ciphertext)
+    }
+
+    /// Sign the digest `hashed` with `scheme`; salt and blinding come from the operating
+    /// system's generator.
+    pub fn sign<S: SignatureScheme>(&self, scheme: S, hashed: &[u8]) -> Result<Vec<u8>> {
+        scheme.sign(&mut rand_core::OsRng, self, hashed)
+    }
+
+    /// Sign the digest `hashed` with `scheme`, drawing salt and blinding from `rng`.
+    pub fn sign_with_rng<R: CryptoRngCore, S: SignatureScheme>(
+        &self,
+        rng: &mut R,
+        scheme: S,
+        hashed: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.sign(rng, self, hashed)
+    }
+}

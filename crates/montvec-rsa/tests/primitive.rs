@@ -1,0 +1,138 @@
+//! The raw primitives against the RSA Labs PKCS#1 v1.5 encryption vectors (15 keys, 1024 to
+//! 2048 bits including 1025..1031, 300 cases): EM = 00 02 || PS || 00 || M must encrypt to the
+//! given ciphertext, and the CRT private operation must give EM back. Plus the checks on the
+//! private operation's inputs.
+
+mod support;
+
+use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
+use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey};
+use rand::SeedableRng;
+use support::{rsalabs_fields, rsalabs_key};
+
+/// An encoded message and its ciphertext.
+type Case = (Vec<u8>, Vec<u8>);
+
+/// (key, [(EM, ciphertext)]) for every key of pkcs1v15crypt-vectors.txt.
+fn crypt_cases() -> Vec<(RsaPrivateKey, Vec<Case>)> {
+    let fields = rsalabs_fields("pkcs1v15crypt-vectors.txt");
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < fields.len() {
+        // The private block: Modulus, Public exponent, Exponent (d), Prime 1, Prime 2,
+        // Prime exponent 1, Prime exponent 2, Coefficient.
+        if fields[i].0 == "Public exponent" {
+            let f = |j: usize| fields[i - 1 + j].1.as_slice();
+            let key = rsalabs_key(&[f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]);
+            let mut cases = Vec::new();
+            let mut j = i + 7;
+            while j + 2 < fields.len() && fields[j].0 == "Message" {
+                let (m, seed, c) = (&fields[j].1, &fields[j + 1].1, &fields[j + 2].1);
+                let mut em = vec![0, 2];
+                em.extend_from_slice(seed);
+                em.push(0);
+                em.extend_from_slice(m);
+                cases.push((em, c.clone()));
+                j += 3;
+            }
+            out.push((key, cases));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn rsalabs_v15_crypt_vectors_through_the_raw_primitives() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let keys = crypt_cases();
+    assert_eq!(keys.len(), 15, "15 keys in the file");
+    let mut count = 0;
+    for (key, cases) in &keys {
+        assert_eq!(cases.len(), 20);
+        let public = key.to_public_key();
+        for (em, c) in cases {
+            assert_eq!(em.len(), key.size());
+            assert_eq!(&rsa_encrypt(&public, em).unwrap(), c);
+            assert_eq!(&rsa_decrypt(key, c, &mut rng).unwrap(), em);
+            count += 1;
+        }
+    }
+    assert_eq!(count, 300);
+}
+
+#[test]
+fn raw_inputs_out_of_range_are_typed_errors() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    let (key, _) = crypt_cases().swap_remove(0);
+    let k = key.size();
+    let n = key.n().to_be_bytes(k);
+    let public = key.to_public_key();
+    for bad in [vec![0u8; k - 1], vec![0u8; k + 1], n.clone(), vec![0xff; k]] {
+        assert_eq!(rsa_encrypt(&public, &bad), Err(Error::InvalidInputLength));
+        assert_eq!(
+            rsa_decrypt(&key, &bad, &mut rng),
+            Err(Error::InvalidInputLength)
+        );
+    }
+    // 0, 1 and n - 1 are fixed points or sign flips of the permutation.
+    let mut n_minus_1 = n.clone();
+    *n_minus_1.last_mut().unwrap() -= 1;
+    for x in [
+        vec![0u8; k],
+        {
+            let mut v = vec![0u8; k];
+            v[k - 1] = 1;
+            v
+        },
+        n_minus_1,
+    ] {
+        assert_eq!(rsa_decrypt(&key, &x, &mut rng).unwrap(), x);
+        assert_eq!(rsa_encrypt(&public, &x).unwrap(), x);
+    }
+}
+
+#[test]
+fn inconsistent_keys_are_refused() {
+    let (key, _) = crypt_cases().swap_remove(0);
+    let [p, q] = key.primes();
+    let n = key.n().clone();
+    let e = key.e().clone();
+    let d = key.d().clone();
+    let good =
+        RsaPrivateKey::from_components(n.clone(), e.clone(), d.clone(), vec![p.clone(), q.clone()]);
+    assert!(good.is_ok());
+    let wrong_d = montvec_rsa::Nat::from_u64(12345);
+    assert!(matches!(
+        RsaPrivateKey::from_components(n.clone(), e.clone(), wrong_d, vec![p.clone(), q.clone()]),
+        Err(Error::InvalidKey(_))
+    ));
+    assert!(matches!(
+        RsaPrivateKey::from_components(n.clone(), e.clone(), d.clone(), vec![p.clone(), p.clone()]),
+        Err(Error::InvalidKey(_))
+    ));
+    assert_eq!(
+        RsaPrivateKey::from_components(
+            n.clone(),
+            e.clone(),
+            d.clone(),
+            vec![p.clone(), q.clone(), Nat::from_u64(3)]
+        )
+        .unwrap_err(),
+        Error::MultiPrimeUnsupported
+    );
+    // A wrong CRT coefficient.
+    let bad = RsaPrivateKey::from_crt_components(
+        n,
+        e,
+        d,
+        p.clone(),
+        q.clone(),
+        key.dp().clone(),
+        key.dq().clone(),
+        Nat::from_u64(1),
+    );
+    assert!(matches!(bad, Err(Error::InvalidKey(_))));
+}
