@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod arith;
+pub mod batch;
 pub mod error;
 pub mod hash;
 pub mod hazmat;

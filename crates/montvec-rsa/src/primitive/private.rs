@@ -28,30 +28,63 @@ use crate::key::{PublicKeyParts, RsaPrivateKey};
 /// or division on them; the only branch on a secret-derived value is the fault check, whose
 /// failure means the computation was already wrong).
 pub fn private_op(key: &RsaPrivateKey, c: &Nat, rng: &mut dyn CryptoRngCore) -> Result<Nat> {
-    let n = key.n();
-    if !lt_vartime(c, n) {
-        return Err(Error::InvalidInputLength);
-    }
-    let modulus = key.as_public_key().modulus();
-    let (mut r, mut r_inv) = blinding_pair(modulus, key, rng)?;
-    // c' = c · r^e mod n
-    let mut r_e = modulus.pow_vartime(&r, key.e());
-    let mut blinded = arith::mul_mod(modulus, c, &r_e);
-    let mut m = crt_exponentiate(key, &blinded);
-    // Fault check: m^e must give back c'.
-    let mut back = modulus.pow_vartime(&m, key.e());
-    let ok = back.ct_eq(&blinded);
-    let out = arith::mul_mod(modulus, &m, &r_inv);
-    for x in [
-        &mut r,
-        &mut r_inv,
-        &mut r_e,
-        &mut blinded,
-        &mut m,
-        &mut back,
-    ] {
+    check_input(key, c)?;
+    let (mut r, mut r_inv) = blinding_pair(key, rng)?;
+    let mut blinded = blind(key, c, &r);
+    let m = crt_exponentiate(key, &blinded);
+    let back = reencrypt(key, &m);
+    let out = check_and_unblind(key, &blinded, m, back, &r_inv);
+    for x in [&mut r, &mut r_inv, &mut blinded] {
         x.zeroize();
     }
+    out
+}
+
+/// [`Error::InvalidInputLength`] unless c < n.
+///
+/// Leaks: whether c < n (c is a ciphertext or an encoded message, both public to the caller).
+pub(crate) fn check_input(key: &RsaPrivateKey, c: &Nat) -> Result<()> {
+    if lt_vartime(c, key.n()) {
+        Ok(())
+    } else {
+        Err(Error::InvalidInputLength)
+    }
+}
+
+/// Step 1: c' = c · r^e mod n (r^e by the public exponent's sliding window, variable time in
+/// e only).
+///
+/// Leaks: the sizes and e.
+pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, r: &Nat) -> Nat {
+    let modulus = key.as_public_key().modulus();
+    let mut r_e = modulus.pow_vartime(r, key.e());
+    let out = arith::mul_mod(modulus, c, &r_e);
+    r_e.zeroize();
+    out
+}
+
+/// Step 4's re-encryption m'^e mod n.
+///
+/// Leaks: the sizes and e.
+pub(crate) fn reencrypt(key: &RsaPrivateKey, m: &Nat) -> Nat {
+    key.as_public_key().modulus().pow_vartime(m, key.e())
+}
+
+/// Steps 4 and 5: compare `back` = m'^e with c' in constant time, then m = m'·r⁻¹ mod n, or
+/// [`Error::FaultDetected`] with nothing of m' released. Zeroizes `m` and `back`.
+///
+/// Leaks: the sizes, and whether the check failed.
+pub(crate) fn check_and_unblind(
+    key: &RsaPrivateKey,
+    blinded: &Nat,
+    mut m: Nat,
+    mut back: Nat,
+    r_inv: &Nat,
+) -> Result<Nat> {
+    let ok = back.ct_eq(blinded);
+    let out = arith::mul_mod(key.as_public_key().modulus(), &m, r_inv);
+    m.zeroize();
+    back.zeroize();
     if bool::from(ok) {
         Ok(out)
     } else {
@@ -63,16 +96,26 @@ pub fn private_op(key: &RsaPrivateKey, c: &Nat, rng: &mut dyn CryptoRngCore) -> 
 ///
 /// Leaks: the sizes only.
 pub(crate) fn crt_exponentiate(key: &RsaPrivateKey, x: &Nat) -> Nat {
-    let (p_mod, q_mod) = (key.p_modulus(), key.q_modulus());
-    let mut m1 = p_mod.pow(x, key.dp());
-    let mut m2 = q_mod.pow(x, key.dq());
-    let mut h = garner(p_mod, &m1, &m2, key.qinv());
+    let mut m1 = key.p_modulus().pow(x, key.dp());
+    let mut m2 = key.q_modulus().pow(x, key.dq());
+    let out = crt_recombine(key, &m1, &m2);
+    m1.zeroize();
+    m2.zeroize();
+    out
+}
+
+/// Step 3: the x < n with x ≡ m1 (mod p) and x ≡ m2 (mod q), by Garner:
+/// h = qInv·(m1 − m2) mod p, x = m2 + q·h (< n, so no reduction). Announced as n's length.
+///
+/// Leaks: the sizes only.
+pub(crate) fn crt_recombine(key: &RsaPrivateKey, m1: &Nat, m2: &Nat) -> Nat {
+    let mut h = garner(key.p_modulus(), m1, m2, key.qinv());
     let [_, q] = key.primes();
     let mut qh = arith::product(q, &h);
-    let out = arith::sum(&qh, &m2, key.n().limb_len() + 1).resized(key.n().limb_len());
-    for x in [&mut m1, &mut m2, &mut h, &mut qh] {
-        x.zeroize();
-    }
+    let limbs = key.n().limb_len();
+    let out = arith::sum(&qh, m2, limbs + 1).resized(limbs);
+    h.zeroize();
+    qh.zeroize();
     out
 }
 
@@ -91,43 +134,58 @@ pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv: &Nat) -> Nat {
 
 /// A random r in [1, n) and r⁻¹ mod n.
 ///
-/// r is drawn as 64 bits more than n and reduced (bias below 2⁻⁶⁴). r⁻¹ is computed by CRT:
-/// r^(p−2) mod p and r^(q−2) mod q, recombined by Garner.
+/// r is drawn by [`blinding_factor`]. r⁻¹ is computed by CRT: r^(p−2) mod p and r^(q−2) mod q
+/// (the [`inverse_exponents`]), recombined by Garner.
 ///
 /// Leaks: the sizes only.
 pub(crate) fn blinding_pair(
-    modulus: &Modulus,
     key: &RsaPrivateKey,
     rng: &mut dyn CryptoRngCore,
 ) -> Result<(Nat, Nat)> {
+    let [mut exp_p, mut exp_q] = inverse_exponents(key);
+    loop {
+        let r = blinding_factor(key, rng)?;
+        let mut inv_p = key.p_modulus().pow(&r, &exp_p);
+        let mut inv_q = key.q_modulus().pow(&r, &exp_q);
+        // r invertible mod n iff both CRT inverses are nonzero; a non-invertible r (it would
+        // share a factor with n, probability about 2^-(bits/2)) is drawn again. The branch
+        // reveals only that a draw was rejected.
+        let invertible = !bool::from(inv_p.is_zero() | inv_q.is_zero());
+        let r_inv = invertible.then(|| crt_recombine(key, &inv_p, &inv_q));
+        inv_p.zeroize();
+        inv_q.zeroize();
+        if let Some(r_inv) = r_inv {
+            exp_p.zeroize();
+            exp_q.zeroize();
+            return Ok((r, r_inv));
+        }
+    }
+}
+
+/// A random r in [1, n): drawn as 64 bits more than n and reduced (bias below 2⁻⁶⁴); r = 0
+/// (probability 2^-bits) is drawn again, the branch revealing only that a draw was rejected.
+///
+/// Errors: [`Error::Rng`] when the generator fails.
+///
+/// Leaks: the sizes only.
+pub(crate) fn blinding_factor(key: &RsaPrivateKey, rng: &mut dyn CryptoRngCore) -> Result<Nat> {
+    let modulus = key.as_public_key().modulus();
     let mut bytes = vec![0u8; key.size() + 8];
     loop {
         rng.try_fill_bytes(&mut bytes).map_err(|_| Error::Rng)?;
         let mut wide = Nat::from_be_bytes(&bytes);
         let r = modulus.reduce(&wide);
         wide.zeroize();
-        // r = 0 (probability 2^-bits) or r sharing a factor with n (it would reveal p) is
-        // drawn again; the branch reveals only that a draw was rejected.
-        if bool::from(r.is_zero()) {
-            continue;
+        if !bool::from(r.is_zero()) {
+            bytes.zeroize();
+            return Ok(r);
         }
-        let p_mod = key.p_modulus();
-        let q_mod = key.q_modulus();
-        let [p, q] = key.primes();
-        let mut inv_p = p_mod.pow(&r, &arith::minus_one(&arith::minus_one(p)));
-        let mut inv_q = q_mod.pow(&r, &arith::minus_one(&arith::minus_one(q)));
-        // r invertible mod n iff both CRT inverses are nonzero.
-        if bool::from(inv_p.is_zero() | inv_q.is_zero()) {
-            continue;
-        }
-        let mut h = garner(p_mod, &inv_p, &inv_q, key.qinv());
-        let mut qh = arith::product(q, &h);
-        let limbs = key.n().limb_len();
-        let r_inv = arith::sum(&qh, &inv_q, limbs + 1).resized(limbs);
-        for x in [&mut inv_p, &mut inv_q, &mut h, &mut qh] {
-            x.zeroize();
-        }
-        bytes.zeroize();
-        return Ok((r, r_inv));
     }
+}
+
+/// p − 2 and q − 2: x^(p−2) = x⁻¹ mod p for x not divisible by p (Fermat).
+///
+/// Leaks: the sizes only.
+pub(crate) fn inverse_exponents(key: &RsaPrivateKey) -> [Nat; 2] {
+    key.primes().map(|x| arith::minus_one(&arith::minus_one(x)))
 }

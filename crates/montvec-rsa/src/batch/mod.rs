@@ -1,0 +1,50 @@
+//! Many RSA operations at once on montvec's batch engine ([`montvec::batch`]): the private
+//! operation's half-size CRT exponentiations of every job go through one
+//! [`montvec::batch::pow_with`] call (eight lanes per group on AVX-512 IFMA, groups spread over
+//! cores), with the same blinding and re-encryption check as [`crate::primitive::private`].
+//!
+//! Jobs may mix keys and key sizes; each job gets its own result, in input order, so one bad
+//! input (c ≥ n, a wrong length) fails that job alone.
+//!
+//! | function | on | one job is |
+//! |---|---|---|
+//! | [`private_ops`] | integers | [`crate::primitive::private::private_op`] |
+//! | [`public_ops`] | integers | [`crate::primitive::public::public_op`] |
+//! | [`rsa_decrypt_many`] | k-byte strings | [`crate::hazmat::rsa_decrypt`] |
+//! | [`rsa_encrypt_many`] | k-byte strings | [`crate::hazmat::rsa_encrypt`] |
+//!
+//! A padding signs or decrypts many messages by encoding each one (EM, k bytes) and handing
+//! the encoded messages to [`rsa_decrypt_many`] (signing is RSASP1 = RSADP on EM), or by
+//! decoding what [`rsa_decrypt_many`] returns.
+
+mod private;
+mod public;
+mod raw;
+
+pub use montvec::batch::{Engine, Options};
+pub use private::private_ops;
+pub use public::public_ops;
+pub use raw::{rsa_decrypt_many, rsa_encrypt_many};
+
+/// Run `f` on a pool of `options.threads` workers (the current pool for `None`), with options
+/// whose `threads` is `None` so the batch engine runs on that same pool.
+///
+/// Errors: the pool could not be started.
+fn on_pool<T: Send>(
+    options: &Options,
+    f: impl FnOnce(&Options) -> T + Send,
+) -> core::result::Result<T, crate::Error> {
+    let inner = Options {
+        threads: None,
+        ..options.clone()
+    };
+    match options.threads {
+        None => Ok(f(&inner)),
+        Some(0) => Err(montvec::Error::UnsupportedBackend("0 threads".to_string()).into()),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map(|pool| pool.install(|| f(&inner)))
+            .map_err(|e| montvec::Error::UnsupportedBackend(format!("thread pool: {e}")).into()),
+    }
+}
