@@ -12,6 +12,6 @@ pub mod timing;
 
 pub use suite::{
     prepare, BenchError, Impl, Job, Label, Measurement, Op, Selection, JOBS_PER_THREAD,
-    PLAIN_SUFFIX,
+    PLAIN_SUFFIX, RSA_JOBS,
 };
 pub use timing::{Clock, Plan, Timing};

@@ -5,6 +5,8 @@ use std::ffi::CStr;
 use std::os::raw::{c_char, c_int};
 use std::ptr::NonNull;
 
+pub mod rsa;
+
 /// Opaque `BIGNUM`.
 #[repr(C)]
 struct Bignum {

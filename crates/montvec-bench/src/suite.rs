@@ -7,8 +7,10 @@ use std::hint::black_box;
 use montvec::{Algorithm, Backend, Modulus, Nat};
 
 mod batch;
+mod rsa;
 
 pub use self::batch::{JOBS_PER_THREAD, PLAIN_SUFFIX};
+pub use self::rsa::{OPENSSL_PRIVATE, OPENSSL_PUBLIC, PRIVATE_OP, PUBLIC_OP, RSA_JOBS};
 
 use crate::gmp::{self, Mpz};
 use crate::openssl::{BigNum, OpensslError, OpensslModulus};
@@ -29,11 +31,30 @@ pub enum Op {
     /// Constant-time exponentiations with full-size exponents, many at once on the batch
     /// engines (`montvec::batch::pow_with`), each lane with its own modulus.
     BatchExp,
+    /// montvec-rsa's private operation (CRT, blinding, re-encryption check), one at a time
+    /// and batched, beside OpenSSL's on the same key.
+    RsaPrivate,
+    /// The RSA public operation (e = 65537), one at a time and batched, beside OpenSSL's.
+    RsaPublic,
 }
 
 impl Op {
     /// Every operation, in table order.
-    pub const ALL: [Op; 5] = [Op::Mul, Op::Sqr, Op::Exp, Op::Product, Op::BatchExp];
+    pub const ALL: [Op; 7] = [
+        Op::Mul,
+        Op::Sqr,
+        Op::Exp,
+        Op::Product,
+        Op::BatchExp,
+        Op::RsaPrivate,
+        Op::RsaPublic,
+    ];
+
+    /// The operations of a run that names none (the RSA rows are asked for separately).
+    pub const DEFAULT: [Op; 5] = [Op::Mul, Op::Sqr, Op::Exp, Op::Product, Op::BatchExp];
+
+    /// The RSA operations.
+    pub const RSA: [Op; 2] = [Op::RsaPrivate, Op::RsaPublic];
 
     /// The lowercase name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -43,6 +64,8 @@ impl Op {
             Op::Exp => "exp",
             Op::Product => "product",
             Op::BatchExp => "batch_exp",
+            Op::RsaPrivate => "rsa_private",
+            Op::RsaPublic => "rsa_public",
         }
     }
 }
@@ -172,6 +195,8 @@ pub enum BenchError {
     Montvec(montvec::Error),
     /// The batch rows' thread pool could not be started.
     Pool(String),
+    /// montvec-rsa refused a key or an input.
+    Rsa(String),
     /// Two contenders computed different answers.
     Disagree {
         /// The operation.
@@ -191,6 +216,7 @@ impl core::fmt::Display for BenchError {
             BenchError::Openssl(e) => write!(f, "{e}"),
             BenchError::Montvec(e) => write!(f, "montvec: {e:?}"),
             BenchError::Pool(e) => write!(f, "thread pool: {e}"),
+            BenchError::Rsa(e) => write!(f, "montvec-rsa: {e}"),
             BenchError::Disagree {
                 op,
                 bits,
@@ -290,8 +316,8 @@ fn mont_contender(op: Op, o: &Operands, m: Modulus) -> Result<Contender, BenchEr
                 call,
             })
         }
-        Op::Exp | Op::Product | Op::BatchExp => {
-            unreachable!("exp, product and batch contenders are built elsewhere")
+        Op::Exp | Op::Product | Op::BatchExp | Op::RsaPrivate | Op::RsaPublic => {
+            unreachable!("exp, product, batch and RSA contenders are built elsewhere")
         }
     }
 }
@@ -490,6 +516,9 @@ pub fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Vec<Job>, BenchEr
             .map(|&threads| batch::prepare(bits, threads, sel))
             .collect();
     }
+    if Op::RSA.contains(&op) {
+        return Ok(vec![rsa::prepare(op, bits, sel)?]);
+    }
     let o = Operands::new(bits, sel.seed);
     let mut contenders = Vec::new();
     match op {
@@ -520,7 +549,9 @@ pub fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Vec<Job>, BenchEr
             }
         }
         Op::Product => contenders = product_contenders(&o, sel),
-        Op::BatchExp => unreachable!("batch jobs are prepared above"),
+        Op::BatchExp | Op::RsaPrivate | Op::RsaPublic => {
+            unreachable!("batch and RSA jobs are prepared above")
+        }
     }
     Ok(vec![Job::checked(op, bits, 1, contenders, None)?])
 }

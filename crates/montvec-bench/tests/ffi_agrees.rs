@@ -206,7 +206,7 @@ fn suite_checks_and_times_every_op() {
         samples: 3,
         clock: Clock::Wall,
     };
-    for op in Op::ALL {
+    for op in Op::DEFAULT {
         let jobs = prepare(op, 256, &sel).unwrap();
         let want_jobs = if op == Op::BatchExp { 2 } else { 1 };
         assert_eq!(jobs.len(), want_jobs, "{op:?}");
@@ -301,4 +301,44 @@ fn versions_are_readable() {
     );
     let o = montvec_bench::openssl::version();
     assert!(o.starts_with("OpenSSL "), "openssl version {o:?}");
+}
+
+#[test]
+fn rsa_jobs_agree_with_openssl_on_its_own_key() {
+    let sel = Selection {
+        algorithms: Algorithm::CONCRETE.to_vec(),
+        ladder: false,
+        product: false,
+        backends: vec![Backend::active().unwrap()],
+        backend_fallback: false,
+        peers: true,
+        threads: vec![1],
+        seed: 6,
+    };
+    let plan = Plan {
+        sample_time: std::time::Duration::from_micros(200),
+        samples: 3,
+        clock: Clock::ThreadCpu,
+    };
+    for op in Op::RSA {
+        // `prepare` compares every contender's results (montvec single, batched, OpenSSL)
+        // on the same inputs before returning the job.
+        let mut jobs = prepare(op, 1024, &sel).unwrap();
+        assert_eq!(jobs.len(), 1);
+        let job = &mut jobs[0];
+        assert_eq!(job.answer().len(), montvec_bench::RSA_JOBS * 16);
+        let rows = job.run(plan, &mut || ());
+        assert_eq!(rows.len(), 3, "{op:?}");
+        assert!(rows
+            .iter()
+            .any(|r| r.label.imp == montvec_bench::Impl::Openssl));
+        let batched = rows
+            .iter()
+            .find(|r| r.label.per_call > 1)
+            .expect("batched row");
+        assert_eq!(batched.label.per_call, montvec_bench::RSA_JOBS);
+        assert!(rows
+            .iter()
+            .all(|r| r.ns_per_op() > 0.0 && r.label.bits == 1024));
+    }
 }

@@ -1,7 +1,8 @@
 //! `montvec bench`: time montvec's multiplication, squaring and exponentiation for every
 //! algorithm, and its batch exponentiation on every engine, beside GMP and OpenSSL measured in
 //! the same run, and print a table of ratios (or JSON lines); `--auto-table` prints the
-//! size-to-algorithm table for `Algorithm::auto_for_bits`.
+//! size-to-algorithm table for `Algorithm::auto_for_bits`; `--rsa` times RSA private and
+//! public operations beside OpenSSL's.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -11,9 +12,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use montvec::batch::Engine;
 use montvec::{Algorithm, Backend};
 use montvec_bench::suite::{LADDER, PRODUCT};
+use montvec_bench::suite::{OPENSSL_PRIVATE, OPENSSL_PUBLIC};
 use montvec_bench::{
     gmp, openssl, prepare, Clock, Impl, Job, Measurement, Op, Plan, Selection, JOBS_PER_THREAD,
-    PLAIN_SUFFIX,
+    PLAIN_SUFFIX, RSA_JOBS,
 };
 
 /// The sizes of `sqr` and `exp` (and of `mul`, with the NIST sizes added).
@@ -22,6 +24,8 @@ const MAIN_SIZES: [usize; 6] = [256, 512, 1024, 2048, 3072, 4096];
 const NIST_SIZES: [usize; 5] = [192, 224, 256, 384, 521];
 /// The sizes of `batch`: the RSA moduli and their CRT halves.
 const BATCH_SIZES: [usize; 4] = [1024, 2048, 3072, 4096];
+/// The sizes of `--rsa`: the RSA moduli.
+const RSA_SIZES: [usize; 4] = [1024, 2048, 3072, 4096];
 /// Default sizes of `--auto-table`: finer steps, to place the boundaries.
 const AUTO_TABLE_SIZES: [usize; 9] = [256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
 
@@ -118,8 +122,15 @@ pub struct Args {
 
     /// Time `exp` for every concrete algorithm and print the winner per size, as the body of
     /// `Algorithm::auto_for_bits`
-    #[arg(long, conflicts_with_all = ["ops", "no_peers", "threads"])]
+    #[arg(long, conflicts_with_all = ["ops", "no_peers", "threads", "rsa"])]
     auto_table: bool,
+
+    /// Time RSA private operations (CRT, blinding, re-encryption check) and public operations
+    /// at 1024, 2048, 3072 and 4096 bits, one at a time and batched, beside OpenSSL's RSA on the
+    /// same key (`rsa_private`, `rsa_public` in JSON); alone, only these rows are run, with
+    /// `--ops` these rows and the operations named
+    #[arg(long)]
+    rsa: bool,
 }
 
 /// An `--algorithms` entry.
@@ -213,8 +224,14 @@ fn plan_sizes(args: &Args) -> Vec<(Op, Vec<usize>)> {
                 ops.dedup();
                 ops
             }
-            None => Op::ALL.to_vec(),
+            None if args.rsa => Vec::new(),
+            None => Op::DEFAULT.to_vec(),
         }
+    };
+    let ops: Vec<Op> = if args.rsa {
+        ops.into_iter().chain(Op::RSA).collect()
+    } else {
+        ops
     };
     ops.into_iter()
         .map(|op| {
@@ -225,6 +242,7 @@ fn plan_sizes(args: &Args) -> Vec<(Op, Vec<usize>)> {
                 (None, Op::Product) => NIST_SIZES.to_vec(),
                 (None, Op::Sqr | Op::Exp) => MAIN_SIZES.to_vec(),
                 (None, Op::BatchExp) => BATCH_SIZES.to_vec(),
+                (None, Op::RsaPrivate | Op::RsaPublic) => RSA_SIZES.to_vec(),
             };
             (op, sizes)
         })
@@ -477,6 +495,8 @@ fn references(op: Op) -> &'static [(&'static str, &'static str)] {
             ("vs powm_sec", "mpz_powm_sec"),
         ],
         Op::Product => &[("vs GMP", "mpn_mul_n")],
+        Op::RsaPrivate => &[("vs OpenSSL", OPENSSL_PRIVATE)],
+        Op::RsaPublic => &[("vs OpenSSL", OPENSSL_PUBLIC)],
     }
 }
 
@@ -496,6 +516,15 @@ fn op_title(op: Op) -> String {
              exponentiation; peers one at a time; vs plain = the {PLAIN_SUFFIX} row's time / \
              this time"
         ),
+        Op::RsaPrivate => format!(
+            "rsa_private: c^d mod n by CRT with base blinding and a re-encryption check, one at \
+             a time and batched ({RSA_JOBS} per call, one thread); OpenSSL: raw RSA \
+             (RSA_NO_PADDING) with its own blinding and check, same key; per single operation"
+        ),
+        Op::RsaPublic => format!(
+            "rsa_public: m^e mod n, e = 65537, one at a time and batched ({RSA_JOBS} per call, \
+             one thread); OpenSSL: raw RSA (RSA_NO_PADDING), same key; per single operation"
+        ),
     }
 }
 
@@ -513,7 +542,7 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
         if op_jobs.is_empty() {
             continue;
         }
-        let batch = op == Op::BatchExp;
+        let batch = op == Op::BatchExp || Op::RSA.contains(&op);
         let refs = references(op);
         writeln!(out)?;
         writeln!(out, "{}", op_title(op))?;
@@ -532,7 +561,7 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
         for (title, _) in refs {
             head.push_str(&format!(" {title:>12}"));
         }
-        if batch {
+        if op == Op::BatchExp {
             head.push_str(&format!(" {:>9}", "vs plain"));
         }
         writeln!(out, "{head}")?;
@@ -572,7 +601,7 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
                 for r in &reference_ns {
                     line.push_str(&ratio_cell(*r, ns, 12));
                 }
-                if batch {
+                if op == Op::BatchExp {
                     let plain = time_of(&format!("{}{PLAIN_SUFFIX}", l.algorithm));
                     line.push_str(&ratio_cell(plain, ns, 9));
                 }

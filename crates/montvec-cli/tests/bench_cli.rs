@@ -282,3 +282,41 @@ fn threads_need_batch_rows() {
         "{stderr}"
     );
 }
+
+#[test]
+fn rsa_rows_only_when_asked() {
+    let stdout = succeed(&["bench", "--rsa", "--quick", "--sizes", "1024", "--json"]);
+    let rows: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+        .collect();
+    for op in ["rsa_private", "rsa_public"] {
+        let these: Vec<&serde_json::Value> = rows.iter().filter(|r| r["op"] == op).collect();
+        assert_eq!(these.len(), 3, "{op}: {stdout}");
+        for imp in ["montvec", "openssl"] {
+            assert!(these.iter().any(|r| r["impl"] == imp), "{op} {imp}");
+        }
+        // The batched row: 8 operations per call, time per single operation.
+        let batched = these
+            .iter()
+            .find(|r| r["jobs_per_call"] == 8)
+            .unwrap_or_else(|| panic!("{op}: no batched row"));
+        let ns = batched["ns_per_op"].as_f64().unwrap();
+        let per_s = batched["ops_per_s"].as_f64().unwrap();
+        assert!((ns * per_s / 1e9 - 1.0).abs() < 1e-9);
+    }
+    assert_eq!(rows.len(), 6, "only the RSA rows: {stdout}");
+    // With --ops, those operations and the RSA rows.
+    let stdout = succeed(&[
+        "bench", "--rsa", "--ops", "mul", "--quick", "--sizes", "1024",
+    ]);
+    for needle in [
+        "mul:",
+        "rsa_private:",
+        "rsa_public:",
+        "EVP_PKEY_decrypt",
+        "vs OpenSSL",
+    ] {
+        assert!(stdout.contains(needle), "{needle} missing in {stdout}");
+    }
+}
