@@ -3,29 +3,33 @@
 //!
 //! 1. Per job, check c < n and draw a blinding factor rᵢ (serially, from the one generator).
 //! 2. Per job, c'ᵢ = cᵢ·rᵢ^e mod n; per key, the prefix products Pᵢ = r₁⋯rᵢ mod n
-//!    (Montgomery's simultaneous inversion: one inverse for all of a key's jobs).
+//!    (Montgomery's simultaneous inversion: one inverse for all of a key's jobs), all on
+//!    Montgomery forms of n.
 //! 3. One [`montvec::batch::pow_with`] call: (c'ᵢ mod p)^dP and (c'ᵢ mod q)^dQ for every job,
 //!    and per key P^(p−2) mod p and P^(q−2) mod q for the inverse of its last prefix product.
 //! 4. Per key, P⁻¹ by Garner, then rᵢ⁻¹ = Pᵢ₋₁·(Pᵢ)⁻¹ and (Pᵢ₋₁)⁻¹ = rᵢ·(Pᵢ)⁻¹ going down.
 //! 5. Per job, Garner, the re-encryption check and unblinding, as the single operation.
+//!
+//! A key whose product P is not invertible (some rᵢ shares a factor with n, probability about
+//! 2^-(bits/2)) has its jobs drawn and run again.
 
-use montvec::batch::{Job, Options};
-use montvec::Nat;
+use montvec::batch::{Engine, Job, Options};
+use montvec::{MontElem, Nat};
 use rand_core::CryptoRngCore;
 use rayon::prelude::*;
 use zeroize::Zeroize;
 
-use crate::arith;
 use crate::error::{Error, Result};
 use crate::key::RsaPrivateKey;
 use crate::primitive::private::{
     blind, blinding_factor, check_and_unblind, check_input, crt_recombine, inverse_exponents,
-    private_op, reencrypt,
+    Blinded,
 };
 
 /// `c^d mod n` for every `(key, c)`, in input order, each by CRT with its own blinding factor
-/// and a re-encryption check, as [`private_op`] computes it; the half-size exponentiations of
-/// all jobs run in one [`montvec::batch::pow_with`] call with `options` (engine, threads).
+/// and a re-encryption check (the steps of [`crate::primitive::private`], whose `private_op`
+/// is this with one job); the half-size exponentiations of all jobs run in one
+/// [`montvec::batch::pow_with`] call with `options` (engine, threads).
 ///
 /// Jobs may use one key or many, of one size or several. Each job's result is its own:
 /// [`Error::InvalidInputLength`] when its c ≥ n, [`Error::FaultDetected`] when its result does
@@ -71,50 +75,45 @@ pub fn private_ops(
         .iter()
         .map(|&(key, c)| check_input(key, c).err().map(Err))
         .collect();
-    // Step 1: a blinding factor per valid job, drawn serially; the jobs of a key together.
-    let mut groups: Vec<KeyGroup<'_>> = Vec::new();
-    for (i, &(key, _)) in jobs.iter().enumerate() {
-        if results[i].is_some() {
-            continue;
-        }
-        let r = match blinding_factor(key, rng) {
-            Ok(r) => r,
-            Err(e) => {
-                results[i] = Some(Err(e));
-                continue;
-            }
-        };
-        match groups.iter_mut().find(|g| core::ptr::eq(g.key, key)) {
-            Some(g) => g.members.push((i, r)),
-            None => groups.push(KeyGroup {
-                key,
-                members: vec![(i, r)],
-            }),
-        }
-    }
-    let done = super::on_pool(options, |inner| blinded_batch(jobs, &groups, inner));
-    match done {
-        Ok(Ok(out)) => {
-            for (i, r) in out {
-                results[i] = Some(r);
+    let mut pending: Vec<usize> = (0..jobs.len()).filter(|&i| results[i].is_none()).collect();
+    while !pending.is_empty() {
+        // Step 1: a blinding factor per job, drawn serially; the jobs of a key together.
+        let mut groups: Vec<KeyGroup<'_>> = Vec::new();
+        for &i in &pending {
+            let key = jobs[i].0;
+            let r = match blinding_factor(key, rng) {
+                Ok(r) => r,
+                Err(e) => {
+                    results[i] = Some(Err(e));
+                    continue;
+                }
+            };
+            match groups.iter_mut().find(|g| core::ptr::eq(g.key, key)) {
+                Some(g) => g.members.push((i, r)),
+                None => groups.push(KeyGroup {
+                    key,
+                    members: vec![(i, r)],
+                }),
             }
         }
-        Ok(Err(e)) | Err(e) => {
-            for g in &groups {
-                for &(i, _) in &g.members {
+        let done = super::on_pool(options, |inner| blinded_batch(jobs, &groups, inner));
+        match done {
+            Ok(Ok(out)) => {
+                for (i, r) in out {
+                    results[i] = Some(r);
+                }
+            }
+            Ok(Err(e)) | Err(e) => {
+                for &(i, _) in groups.iter().flat_map(|g| &g.members) {
                     results[i] = Some(Err(e.clone()));
                 }
             }
         }
-    }
-    // Groups whose product of blinding factors was not invertible ran one at a time.
-    for g in &mut groups {
-        for (i, r) in &mut g.members {
+        for (_, r) in groups.iter_mut().flat_map(|g| &mut g.members) {
             r.zeroize();
-            if results[*i].is_none() {
-                results[*i] = Some(private_op(g.key, jobs[*i].1, rng));
-            }
         }
+        // The jobs of a key whose blinding product was not invertible, again.
+        pending.retain(|&i| results[i].is_none());
     }
     results
         .into_iter()
@@ -129,15 +128,15 @@ struct KeyGroup<'a> {
 }
 
 /// Steps 2 to 5 for every group, on the current thread pool: (job index, result) per job,
-/// leaving out the jobs of a group whose blinding product was not invertible (the caller runs
-/// those one at a time).
+/// leaving out the jobs of a group whose blinding product was not invertible (the caller draws
+/// those again).
 fn blinded_batch(
     jobs: &[(&RsaPrivateKey, &Nat)],
     groups: &[KeyGroup<'_>],
     options: &Options,
 ) -> Result<Vec<(usize, Result<Nat>)>> {
     // Step 2: blinded inputs, per group in member order, and each group's prefix products.
-    let blinded: Vec<Vec<Nat>> = groups
+    let mut blinded: Vec<Vec<Blinded>> = groups
         .par_iter()
         .map(|g| {
             g.members
@@ -146,24 +145,37 @@ fn blinded_batch(
                 .collect()
         })
         .collect();
-    let prefixes: Vec<Vec<Nat>> = groups.par_iter().map(prefix_products).collect();
+    let prefixes: Vec<Vec<MontElem>> = groups
+        .iter()
+        .zip(&blinded)
+        .map(|(g, b)| prefix_products(g, b))
+        .collect();
+    let mut last_products: Vec<Nat> = groups
+        .iter()
+        .zip(&prefixes)
+        .map(|(g, pre)| {
+            let modulus = g.key.as_public_key().modulus();
+            let last = pre.last().expect("a group has a member");
+            modulus.from_montgomery(last).expect("element of n")
+        })
+        .collect();
     let inverse_exps: Vec<[Nat; 2]> = groups.iter().map(|g| inverse_exponents(g.key)).collect();
     // Step 3: one batch of every half-size exponentiation.
     let mut pow_jobs: Vec<Job<'_>> = Vec::new();
-    for (g, (b, (pre, [exp_p, exp_q]))) in groups
+    for (g, (b, (product, [exp_p, exp_q]))) in groups
         .iter()
-        .zip(blinded.iter().zip(prefixes.iter().zip(&inverse_exps)))
+        .zip(blinded.iter().zip(last_products.iter().zip(&inverse_exps)))
     {
         let (p_mod, q_mod) = (&**g.key.p_modulus(), &**g.key.q_modulus());
         for c in b {
-            pow_jobs.push(Job::new(p_mod, c, g.key.dp()));
-            pow_jobs.push(Job::new(q_mod, c, g.key.dq()));
+            pow_jobs.push(Job::new(p_mod, &c.value, g.key.dp()));
+            pow_jobs.push(Job::new(q_mod, &c.value, g.key.dq()));
         }
-        let product = pre.last().expect("a group has a member");
         pow_jobs.push(Job::new(p_mod, product, exp_p));
         pow_jobs.push(Job::new(q_mod, product, exp_q));
     }
-    let powers = montvec::batch::pow_with(&pow_jobs, options)?;
+    let powers = montvec::batch::pow_with(&pow_jobs, &narrowed(options, pow_jobs.len())?)?;
+    drop(pow_jobs);
     // Steps 4 and 5, per group.
     let mut offset = 0;
     let mut out = Vec::new();
@@ -171,7 +183,7 @@ fn blinded_batch(
         let count = g.members.len();
         let halves = &powers[offset..offset + 2 * count + 2];
         offset += 2 * count + 2;
-        let Some(r_invs) = blinding_inverses(g, pre, &halves[2 * count], &halves[2 * count + 1])
+        let Some(r_invs) = blinding_inverses(g, b, pre, &halves[2 * count], &halves[2 * count + 1])
         else {
             continue;
         };
@@ -182,69 +194,81 @@ fn blinded_batch(
             .enumerate()
             .map(|(j, ((i, _), (c, r_inv)))| {
                 let m = crt_recombine(g.key, &halves[2 * j], &halves[2 * j + 1]);
-                let back = reencrypt(g.key, &m);
-                (*i, check_and_unblind(g.key, c, m, back, r_inv))
+                (*i, check_and_unblind(g.key, c, m, r_inv))
             })
             .collect();
         out.extend(finished);
-        for mut x in r_invs {
-            x.zeroize();
-        }
     }
-    for mut x in powers
-        .into_iter()
-        .chain(blinded.into_iter().flatten())
-        .chain(prefixes.into_iter().flatten())
-    {
+    for mut x in powers.into_iter().chain(last_products.drain(..)) {
+        x.zeroize();
+    }
+    for x in blinded.iter_mut().flatten() {
         x.zeroize();
     }
     Ok(out)
 }
 
-/// P₁ = r₁, Pᵢ = Pᵢ₋₁·rᵢ mod n.
+/// `options`, with the 4-lane IFMA engine in place of the default 8-lane one when no engine is
+/// asked for and `count` exponentiations fill no more than four lanes (a single operation's
+/// four): a 4-lane group costs less than a half-empty 8-lane one.
+fn narrowed(options: &Options, count: usize) -> Result<Options> {
+    let default = Engine::for_backend(montvec::Backend::active()?);
+    let engine = match options.engine {
+        None if default == Engine::Ifma512 && count <= Engine::Ifma256.lanes() => {
+            Some(Engine::Ifma256)
+        }
+        asked => asked,
+    };
+    Ok(Options {
+        engine,
+        ..options.clone()
+    })
+}
+
+/// P₁ = r₁, Pᵢ = Pᵢ₋₁·rᵢ mod n, on Montgomery forms.
 ///
 /// Leaks: the sizes and the member count.
-fn prefix_products(g: &KeyGroup<'_>) -> Vec<Nat> {
+fn prefix_products(g: &KeyGroup<'_>, blinded: &[Blinded]) -> Vec<MontElem> {
     let modulus = g.key.as_public_key().modulus();
-    let mut out: Vec<Nat> = Vec::with_capacity(g.members.len());
-    for (_, r) in &g.members {
+    let mut out: Vec<MontElem> = Vec::with_capacity(blinded.len());
+    for b in blinded {
         let next = match out.last() {
-            Some(prev) => arith::mul_mod(modulus, prev, r),
-            None => r.clone(),
+            Some(prev) => modulus.mul(prev, &b.r_form).expect("elements of n"),
+            None => b.r_form.clone(),
         };
         out.push(next);
     }
     out
 }
 
-/// Step 4: every rᵢ⁻¹ of a group from its prefix products and (P mod p)^(p−2), (P mod q)^(q−2)
-/// for the last one P; `None` when P is not invertible (some rᵢ shares a factor with n).
+/// Step 4: every rᵢ⁻¹ of a group (Montgomery forms) from its prefix products and
+/// (P mod p)^(p−2), (P mod q)^(q−2) for the last one P; `None` when P is not invertible
+/// (some rᵢ shares a factor with n).
 ///
 /// Leaks: the sizes, and whether P was invertible.
 fn blinding_inverses(
     g: &KeyGroup<'_>,
-    prefixes: &[Nat],
+    blinded: &[Blinded],
+    prefixes: &[MontElem],
     inv_p: &Nat,
     inv_q: &Nat,
-) -> Option<Vec<Nat>> {
+) -> Option<Vec<MontElem>> {
     if bool::from(inv_p.is_zero() | inv_q.is_zero()) {
         return None;
     }
     let modulus = g.key.as_public_key().modulus();
+    let mul = |a: &MontElem, b: &MontElem| modulus.mul(a, b).expect("elements of n");
     // inv = (P_i)^-1, starting at the last prefix.
-    let mut inv = crt_recombine(g.key, inv_p, inv_q);
-    let mut out = vec![Nat::zero(0); g.members.len()];
-    for i in (0..g.members.len()).rev() {
-        if i == 0 {
-            out[0] = inv.clone();
-        } else {
-            // r_i^-1 = P_(i-1) (P_i)^-1, and (P_(i-1))^-1 = r_i (P_i)^-1.
-            out[i] = arith::mul_mod(modulus, &prefixes[i - 1], &inv);
-            let next = arith::mul_mod(modulus, &g.members[i].1, &inv);
-            inv.zeroize();
-            inv = next;
-        }
+    let mut inverse = crt_recombine(g.key, inv_p, inv_q);
+    let mut inv = modulus.to_montgomery(&inverse);
+    inverse.zeroize();
+    let mut out: Vec<MontElem> = Vec::with_capacity(blinded.len());
+    for i in (1..blinded.len()).rev() {
+        // r_i^-1 = P_(i-1) (P_i)^-1, and (P_(i-1))^-1 = r_i (P_i)^-1.
+        out.push(mul(&prefixes[i - 1], &inv));
+        inv = mul(&blinded[i].r_form, &inv);
     }
-    inv.zeroize();
+    out.push(inv);
+    out.reverse();
     Some(out)
 }

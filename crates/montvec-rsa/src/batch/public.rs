@@ -13,8 +13,10 @@ use crate::primitive::public::public_op;
 ///
 /// The exponentiations run one per job by the public exponent's sliding window (for
 /// e = 65537, 16 squarings and a multiplication) rather than in SIMD lanes: the lanes run a
-/// fixed window over the exponent's announced 64 bits, four times the squarings, and measured
-/// slower per operation (see the crate README's batch figures). `options.engine` is not used.
+/// fixed window over the exponent's announced 64 bits, four times the squarings. Measured
+/// (release, one core, 8 jobs of e = 65537): 10.1 / 20.0 / 39.1 / 66.7 µs per operation in
+/// the 8-lane IFMA engine against 7.4 / 13.4 / 25.4 / 40.6 µs one by one, at 1024 / 2048 /
+/// 3072 / 4096 bits. `options.engine` is not used.
 ///
 /// Each job's result is its own: [`crate::Error::InvalidInputLength`] when its x ≥ n; every
 /// job gets [`crate::Error::Arithmetic`] when `options.threads` is zero.

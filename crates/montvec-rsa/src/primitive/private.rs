@@ -3,13 +3,21 @@
 //! (the shape of ring's `private_exponentiate`, STYLE.md).
 //!
 //! 1. Blind: pick r uniformly in [1, n), set c' = c·r^e mod n.
-//! 2. m1 = c'^dP mod p, m2 = c'^dQ mod q (constant-time fixed-window exponentiations).
-//! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction).
+//! 2. m1 = c'^dP mod p, m2 = c'^dQ mod q (constant-time fixed-window exponentiations), and
+//!    r⁻¹ mod p = r^(p−2), r⁻¹ mod q = r^(q−2) (Fermat): four independent half-size
+//!    exponentiations, computed together in one lane group of montvec's batch engine
+//!    ([`crate::batch`] with one job).
+//! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction); r⁻¹ likewise.
 //! 4. Check: m'^e mod n must equal c', compared in constant time; otherwise
 //!    [`Error::FaultDetected`] and nothing of m' leaves.
 //! 5. Unblind: m = m'·r⁻¹ mod n.
+//!
+//! Steps 1, 4 and 5 run on Montgomery forms of n ([`blind`], [`check_and_unblind`]): r^e and
+//! m'^e are 16 squarings and a multiplication for e = 65537 ([`pow_public`]), with one
+//! conversion into and out of the form per value.
 
-use montvec::{Modulus, Nat};
+use montvec::batch::Options;
+use montvec::{Modulus, MontElem, Nat};
 use rand_core::CryptoRngCore;
 use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
@@ -22,22 +30,16 @@ use crate::key::{PublicKeyParts, RsaPrivateKey};
 /// `c^d mod n` by CRT with blinding and a fault check (see the module doc).
 ///
 /// Errors: [`Error::InvalidInputLength`] when c ≥ n, [`Error::FaultDetected`] when the result
-/// does not re-encrypt to c, [`Error::Rng`] when the generator fails.
+/// does not re-encrypt to c, [`Error::Rng`] when the generator fails, [`Error::Arithmetic`]
+/// when the batch engine cannot run (a bad `MONTVEC_BACKEND`).
 ///
 /// Leaks: the sizes of n, p and q; nothing of c, d, p, q or the result (no branch, memory index
 /// or division on them; the only branch on a secret-derived value is the fault check, whose
 /// failure means the computation was already wrong).
 pub fn private_op(key: &RsaPrivateKey, c: &Nat, rng: &mut dyn CryptoRngCore) -> Result<Nat> {
-    check_input(key, c)?;
-    let (mut r, mut r_inv) = blinding_pair(key, rng)?;
-    let mut blinded = blind(key, c, &r);
-    let m = crt_exponentiate(key, &blinded);
-    let back = reencrypt(key, &m);
-    let out = check_and_unblind(key, &blinded, m, back, &r_inv);
-    for x in [&mut r, &mut r_inv, &mut blinded] {
-        x.zeroize();
-    }
-    out
+    crate::batch::private_ops(&[(key, c)], rng, &Options::default())
+        .pop()
+        .unwrap_or(Err(Error::FaultDetected))
 }
 
 /// [`Error::InvalidInputLength`] unless c < n.
@@ -51,57 +53,84 @@ pub(crate) fn check_input(key: &RsaPrivateKey, c: &Nat) -> Result<()> {
     }
 }
 
-/// Step 1: c' = c · r^e mod n (r^e by the public exponent's sliding window, variable time in
-/// e only).
+/// Step 1 on Montgomery forms of n: r's form (kept for step 5), the standard value of
+/// c' = c·r^e (for the exponentiations) and c''s standard Montgomery form (for the check).
 ///
 /// Leaks: the sizes and e.
-pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, r: &Nat) -> Nat {
+pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, r: &Nat) -> Blinded {
     let modulus = key.as_public_key().modulus();
-    let mut r_e = modulus.pow_vartime(r, key.e());
-    let out = arith::mul_mod(modulus, c, &r_e);
-    r_e.zeroize();
-    out
+    let r_form = modulus.to_montgomery(r);
+    let c_form = modulus.to_montgomery(c);
+    let blinded = modulus
+        .mul(&c_form, &pow_public(modulus, &r_form, key.e()))
+        .expect("elements of n");
+    Blinded {
+        value: modulus.from_montgomery(&blinded).expect("element of n"),
+        check: modulus.to_standard_form(&blinded).expect("element of n"),
+        r_form,
+    }
 }
 
-/// Step 4's re-encryption m'^e mod n.
-///
-/// Leaks: the sizes and e.
-pub(crate) fn reencrypt(key: &RsaPrivateKey, m: &Nat) -> Nat {
-    key.as_public_key().modulus().pow_vartime(m, key.e())
+/// What step 1 leaves for the others. The [`MontElem`] zeroizes itself on drop;
+/// [`Zeroize`] clears the rest.
+pub(crate) struct Blinded {
+    /// c' = c·r^e mod n.
+    pub(crate) value: Nat,
+    /// c'·R mod n, k limbs below n: what m'^e must equal in that form.
+    pub(crate) check: Nat,
+    /// r·R mod n in the modulus's own form.
+    pub(crate) r_form: MontElem,
 }
 
-/// Steps 4 and 5: compare `back` = m'^e with c' in constant time, then m = m'·r⁻¹ mod n, or
-/// [`Error::FaultDetected`] with nothing of m' released. Zeroizes `m` and `back`.
+impl Zeroize for Blinded {
+    fn zeroize(&mut self) {
+        self.value.zeroize();
+        self.check.zeroize();
+    }
+}
+
+/// Steps 4 and 5 on Montgomery forms of n: m'^e must equal c' (compared in constant time on
+/// the standard Montgomery forms), then m = m'·r⁻¹, or [`Error::FaultDetected`] with nothing
+/// of m' released. `r_inv_form` is r⁻¹·R mod n in the modulus's form. Zeroizes `m`.
 ///
-/// Leaks: the sizes, and whether the check failed.
+/// Leaks: the sizes, e, and whether the check failed.
 pub(crate) fn check_and_unblind(
     key: &RsaPrivateKey,
-    blinded: &Nat,
+    blinded: &Blinded,
     mut m: Nat,
-    mut back: Nat,
-    r_inv: &Nat,
+    r_inv_form: &MontElem,
 ) -> Result<Nat> {
-    let ok = back.ct_eq(blinded);
-    let out = arith::mul_mod(key.as_public_key().modulus(), &m, r_inv);
+    let modulus = key.as_public_key().modulus();
+    let m_form = modulus.to_montgomery(&m);
     m.zeroize();
-    back.zeroize();
+    let back = pow_public(modulus, &m_form, key.e());
+    let mut back_std = modulus.to_standard_form(&back).expect("element of n");
+    let ok = back_std.ct_eq(&blinded.check);
+    back_std.zeroize();
+    let unblinded = modulus.mul(&m_form, r_inv_form).expect("elements of n");
+    let mut out = modulus.from_montgomery(&unblinded).expect("element of n");
     if bool::from(ok) {
         Ok(out)
     } else {
+        out.zeroize();
         Err(Error::FaultDetected)
     }
 }
 
-/// `x^d mod n` by CRT and Garner, without blinding or checks (x < n).
+/// x^e on Montgomery forms, left to right over the bits of the public e: for e = 65537, 16
+/// squarings and one multiplication, no table and no conversion.
 ///
-/// Leaks: the sizes only.
-pub(crate) fn crt_exponentiate(key: &RsaPrivateKey, x: &Nat) -> Nat {
-    let mut m1 = key.p_modulus().pow(x, key.dp());
-    let mut m2 = key.q_modulus().pow(x, key.dq());
-    let out = crt_recombine(key, &m1, &m2);
-    m1.zeroize();
-    m2.zeroize();
-    out
+/// Leaks: e (its bits set the sequence of operations) and the size of n; nothing of x.
+pub(crate) fn pow_public(modulus: &Modulus, x: &MontElem, e: &Nat) -> MontElem {
+    let bits = e.bit_length_vartime();
+    let mut acc = x.clone();
+    for i in (0..bits.saturating_sub(1)).rev() {
+        acc = modulus.square(&acc).expect("element of n");
+        if e.bit(i) == 1 {
+            acc = modulus.mul(&acc, x).expect("elements of n");
+        }
+    }
+    acc
 }
 
 /// Step 3: the x < n with x ≡ m1 (mod p) and x ≡ m2 (mod q), by Garner:
@@ -132,36 +161,6 @@ pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv: &Nat) -> Nat {
     p_mod.from_montgomery(&h).expect("element of p")
 }
 
-/// A random r in [1, n) and r⁻¹ mod n.
-///
-/// r is drawn by [`blinding_factor`]. r⁻¹ is computed by CRT: r^(p−2) mod p and r^(q−2) mod q
-/// (the [`inverse_exponents`]), recombined by Garner.
-///
-/// Leaks: the sizes only.
-pub(crate) fn blinding_pair(
-    key: &RsaPrivateKey,
-    rng: &mut dyn CryptoRngCore,
-) -> Result<(Nat, Nat)> {
-    let [mut exp_p, mut exp_q] = inverse_exponents(key);
-    loop {
-        let r = blinding_factor(key, rng)?;
-        let mut inv_p = key.p_modulus().pow(&r, &exp_p);
-        let mut inv_q = key.q_modulus().pow(&r, &exp_q);
-        // r invertible mod n iff both CRT inverses are nonzero; a non-invertible r (it would
-        // share a factor with n, probability about 2^-(bits/2)) is drawn again. The branch
-        // reveals only that a draw was rejected.
-        let invertible = !bool::from(inv_p.is_zero() | inv_q.is_zero());
-        let r_inv = invertible.then(|| crt_recombine(key, &inv_p, &inv_q));
-        inv_p.zeroize();
-        inv_q.zeroize();
-        if let Some(r_inv) = r_inv {
-            exp_p.zeroize();
-            exp_q.zeroize();
-            return Ok((r, r_inv));
-        }
-    }
-}
-
 /// A random r in [1, n): drawn as 64 bits more than n and reduced (bias below 2⁻⁶⁴); r = 0
 /// (probability 2^-bits) is drawn again, the branch revealing only that a draw was rejected.
 ///
@@ -188,4 +187,78 @@ pub(crate) fn blinding_factor(key: &RsaPrivateKey, rng: &mut dyn CryptoRngCore) 
 /// Leaks: the sizes only.
 pub(crate) fn inverse_exponents(key: &RsaPrivateKey) -> [Nat; 2] {
     key.primes().map(|x| arith::minus_one(&arith::minus_one(x)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+    use rand::SeedableRng;
+
+    fn big(x: &Nat) -> BigUint {
+        BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8))
+    }
+
+    /// A 512-bit key generated by `openssl genpkey` (test only).
+    fn key() -> RsaPrivateKey {
+        let hex = |s: &str| Nat::from_hex(s).unwrap();
+        RsaPrivateKey::from_components(
+            hex("dc8b3f795b0f2a5441ee70557f0affb8def117fd16c2db75baf779efce9b774da23c99da2e44e1f45f65f05b7d50ab58d4c6a693e1383528cd24e69a1e5a18fb"),
+            Nat::from_u64(65537),
+            hex("c6952fb35335e59476c57f2accb917a7dc3ed4add447e29a309ed39205c460f7bebf5ee199d1acb685bf97155da1258d6df6c602f3712c2d510bc4782c492269"),
+            vec![
+                hex("fd2fc5550ff9e4128bba621801d6865e8007e24e5f98e8346b40f5d3bf8ab7c5"),
+                hex("defe9eb2469376846932a5ae66f7e60df22e54e4f8a82a470845a3687c11d9bf"),
+            ],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn pow_public_matches_the_oracle() {
+        let key = key();
+        let modulus = key.as_public_key().modulus();
+        let n = big(key.n());
+        let x = Nat::from_hex("1234567890abcdef1122334455667788").unwrap();
+        for e in [3u64, 17, 65537, 0xffff_ffff, (1 << 63) | 5] {
+            let e = Nat::from_u64(e);
+            let form = pow_public(modulus, &modulus.to_montgomery(&x), &e);
+            let y = modulus.from_montgomery(&form).unwrap();
+            assert_eq!(big(&y), big(&x).modpow(&big(&e), &n));
+        }
+    }
+
+    #[test]
+    fn the_check_withholds_a_wrong_result() {
+        let key = key();
+        let modulus = key.as_public_key().modulus();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let c = Nat::from_hex("5eed").unwrap();
+        let r = blinding_factor(&key, &mut rng).unwrap();
+        let blinded = blind(&key, &c, &r);
+        let n = big(key.n());
+        let d = big(key.d());
+        // r⁻¹ by the CRT exponents, as the batch computes it.
+        let [exp_p, exp_q] = inverse_exponents(&key);
+        let r_inv = crt_recombine(
+            &key,
+            &key.p_modulus().pow(&r, &exp_p),
+            &key.q_modulus().pow(&r, &exp_q),
+        );
+        assert_eq!((big(&r) * big(&r_inv)) % &n, BigUint::from(1u8));
+        let r_inv_form = modulus.to_montgomery(&r_inv);
+        // The right m' = c'^d passes and unblinds to c^d.
+        let m = big(&blinded.value).modpow(&d, &n);
+        let m = Nat::from_be_bytes(&m.to_bytes_be()).resized(key.n().limb_len());
+        let out = check_and_unblind(&key, &blinded, m.clone(), &r_inv_form).unwrap();
+        assert_eq!(big(&out), big(&c).modpow(&d, &n));
+        // A fault (one bit of m' flipped) is caught and nothing is released.
+        let mut words = m.as_limbs().to_vec();
+        words[0] ^= 1 << 7;
+        let faulty = Nat::from_limbs(words);
+        assert_eq!(
+            check_and_unblind(&key, &blinded, faulty, &r_inv_form),
+            Err(Error::FaultDetected)
+        );
+    }
 }
