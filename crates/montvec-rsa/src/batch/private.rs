@@ -109,9 +109,6 @@ pub fn private_ops(
                 }
             }
         }
-        for (_, r) in groups.iter_mut().flat_map(|g| &mut g.members) {
-            r.zeroize();
-        }
         // The jobs of a key whose blinding product was not invertible, again.
         pending.retain(|&i| results[i].is_none());
     }
@@ -136,7 +133,7 @@ fn blinded_batch(
     options: &Options,
 ) -> Result<Vec<(usize, Result<Nat>)>> {
     // Step 2: blinded inputs, per group in member order, and each group's prefix products.
-    let mut blinded: Vec<Vec<Blinded>> = groups
+    let blinded: Vec<Vec<Blinded>> = groups
         .par_iter()
         .map(|g| {
             g.members
@@ -150,7 +147,7 @@ fn blinded_batch(
         .zip(&blinded)
         .map(|(g, b)| prefix_products(g, b))
         .collect();
-    let mut last_products: Vec<Nat> = groups
+    let last_products: Vec<Nat> = groups
         .iter()
         .zip(&prefixes)
         .map(|(g, pre)| {
@@ -199,12 +196,8 @@ fn blinded_batch(
             .collect();
         out.extend(finished);
     }
-    for mut x in powers.into_iter().chain(last_products.drain(..)) {
-        x.zeroize();
-    }
-    for x in blinded.iter_mut().flatten() {
-        x.zeroize();
-    }
+    // Every Nat and MontElem here (blinded values, products, powers, p − 2 and q − 2)
+    // zeroizes itself on drop.
     Ok(out)
 }
 

@@ -71,8 +71,7 @@ pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, r: &Nat) -> Blinded {
     }
 }
 
-/// What step 1 leaves for the others. The [`MontElem`] zeroizes itself on drop;
-/// [`Zeroize`] clears the rest.
+/// What step 1 leaves for the others (every field zeroizes itself on drop).
 pub(crate) struct Blinded {
     /// c' = c·r^e mod n.
     pub(crate) value: Nat,
@@ -80,13 +79,6 @@ pub(crate) struct Blinded {
     pub(crate) check: Nat,
     /// r·R mod n in the modulus's own form.
     pub(crate) r_form: MontElem,
-}
-
-impl Zeroize for Blinded {
-    fn zeroize(&mut self) {
-        self.value.zeroize();
-        self.check.zeroize();
-    }
 }
 
 /// Steps 4 and 5 on Montgomery forms of n: m'^e must equal c' (compared in constant time on
