@@ -261,12 +261,12 @@ fn selection(args: &Args) -> Result<Selection, String> {
     if args.auto_table && backends.len() != 1 {
         return Err("--auto-table measures one backend at a time".into());
     }
-    if args.threads.is_some()
-        && args
-            .ops
-            .as_ref()
-            .is_some_and(|o| !o.contains(&OpArg::Batch))
-    {
+    // The RSA rows run on one thread: `--rsa` alone has no batch_exp rows to spread.
+    let no_batch_rows = match &args.ops {
+        Some(o) => !o.contains(&OpArg::Batch),
+        None => args.rsa,
+    };
+    if args.threads.is_some() && no_batch_rows {
         return Err("--threads applies to the batch rows: add batch to --ops".into());
     }
     let threads = match &args.threads {

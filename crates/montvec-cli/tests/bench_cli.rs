@@ -306,6 +306,10 @@ fn rsa_rows_only_when_asked() {
         assert!((ns * per_s / 1e9 - 1.0).abs() < 1e-9);
     }
     assert_eq!(rows.len(), 6, "only the RSA rows: {stdout}");
+    // The RSA rows run on one thread: --threads needs batch rows beside them.
+    let out = montvec(&["bench", "--rsa", "--threads", "2", "--quick"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads applies"));
     // With --ops, those operations and the RSA rows.
     let stdout = succeed(&[
         "bench", "--rsa", "--ops", "mul", "--quick", "--sizes", "1024",
