@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod arith;
+pub mod encoding;
 pub mod error;
 pub mod hash;
 pub mod hazmat;
@@ -20,3 +21,4 @@ pub use hash::{HashAlg, HashFunction};
 pub use key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 pub use montvec::Nat;
 pub use padding::{PaddingScheme, SignatureScheme};
+pub use {pkcs1, pkcs8, spki};
