@@ -86,3 +86,65 @@ pub fn rsalabs_key(parts: &[&[u8]; 8]) -> RsaPrivateKey {
     )
     .expect("RSA Labs key")
 }
+
+/// The sections of an RSA Labs worked-example file (`oaep-int.txt`), each titled by a `#` line
+/// framed by `# ---` decoration lines, with the hex octets that follow its title. A section
+/// whose dump is elided (`...`) keeps the octets before the elision and is marked `true`.
+pub fn rsalabs_sections(file: &str) -> Vec<(String, Vec<u8>, bool)> {
+    let path = vectors_dir().join("pkcs1-rsalabs").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let is_decoration = |l: &str| l.starts_with("# ---") || l.starts_with("# ===");
+    let mut out: Vec<(String, Vec<u8>, bool)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(title) = line.strip_prefix('#') {
+            let framed = i > 0
+                && is_decoration(lines[i - 1])
+                && lines.get(i + 1).is_some_and(|l| is_decoration(l));
+            if framed && !is_decoration(line) {
+                out.push((title.trim().to_string(), Vec::new(), false));
+            }
+            continue;
+        }
+        let Some((_, bytes, elided)) = out.last_mut() else {
+            continue;
+        };
+        for token in line.split_whitespace() {
+            if *elided {
+                break;
+            }
+            if token == "..." {
+                *elided = true;
+            } else if let Ok(b) = u8::from_str_radix(token, 16) {
+                bytes.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// The Wycheproof `rsa_*.json` files, sorted by name.
+pub fn wycheproof_rsa_files() -> Vec<PathBuf> {
+    let dir = vectors_dir().join("wycheproof");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir:?}: {e}"))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("rsa_") && name.ends_with(".json")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A Wycheproof BigInt (big-endian two's complement hex, positive here) as lowercase hex
+/// without leading zeros, the form of `Nat::to_hex_vartime`.
+pub fn wycheproof_int_hex(s: &str) -> String {
+    let trimmed = s.trim_start_matches('0').to_ascii_lowercase();
+    if trimmed.is_empty() {
+        "0".to_string()
+    } else {
+        trimmed
+    }
+}
