@@ -15,24 +15,6 @@ use montvec_rsa::spki::SubjectPublicKeyInfoRef;
 use montvec_rsa::{Error, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 use serde_json::Value;
 
-/// The RSA Labs worked example's DER `RSAPublicKey`, `RSAPrivateKey` and the start of its
-/// PKCS#8 `PrivateKeyInfo` (the file elides the rest).
-fn oaep_int_der() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
-    let sections = support::rsalabs_sections("oaep-int.txt");
-    let find = |title: &str| {
-        sections
-            .iter()
-            .find(|(t, _, _)| t == title)
-            .unwrap_or_else(|| panic!("section {title:?} in oaep-int.txt"))
-            .clone()
-    };
-    let (_, public, public_elided) = find("RSAPublicKey");
-    let (_, private, private_elided) = find("RSAPrivateKey");
-    let (_, pkcs8_head, pkcs8_elided) = find("PrivateKeyInfo (PKCS #8)");
-    assert!(!public_elided && !private_elided && pkcs8_elided);
-    (public, private, pkcs8_head)
-}
-
 fn hex_field<'a>(group: &'a Value, name: &str) -> Option<&'a str> {
     group.get(name).and_then(Value::as_str)
 }
@@ -216,7 +198,7 @@ fn wycheproof_keys() {
 /// byte-identically; the PKCS#8 export starts as the file's (elided) `PrivateKeyInfo` does.
 #[test]
 fn rsalabs_der_keys() {
-    let (public_der, private_der, pkcs8_head) = oaep_int_der();
+    let (public_der, private_der, pkcs8_head) = support::oaep_int_der();
     let fields = support::rsalabs_fields("oaep-int.txt");
     let field = |name: &str| {
         let (_, bytes) = fields.iter().find(|(n, _)| n == name).expect(name);
@@ -252,7 +234,7 @@ fn rsalabs_der_keys() {
 
 /// Keys from the vectors: the RSA Labs 1024-bit key and Wycheproof keys of 2048 to 4096 bits.
 fn sample_keys() -> Vec<RsaPrivateKey> {
-    let (_, private_der, _) = oaep_int_der();
+    let (_, private_der, _) = support::oaep_int_der();
     let mut keys = vec![RsaPrivateKey::from_pkcs1_der(&private_der).unwrap()];
     for file in [
         "rsa_oaep_2048_sha256_mgf1sha256_test.json",
@@ -441,7 +423,7 @@ fn inconsistent_keys() {
 /// NULL parameters or id-RSASSA-PSS; encrypted keys are refused clearly.
 #[test]
 fn malformed_structures() {
-    let (public_der, private_der, _) = oaep_int_der();
+    let (public_der, private_der, _) = support::oaep_int_der();
     let public = RsaPublicKey::from_pkcs1_der(&public_der).unwrap();
     let n = public.n().to_be_bytes(public.size());
     let int = |magnitude: &[u8]| tlv(0x02, magnitude);

@@ -148,3 +148,21 @@ pub fn wycheproof_int_hex(s: &str) -> String {
         trimmed
     }
 }
+
+/// The RSA Labs worked example's DER `RSAPublicKey`, `RSAPrivateKey` and the start of its
+/// PKCS#8 `PrivateKeyInfo` (the file elides the rest).
+pub fn oaep_int_der() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    let sections = rsalabs_sections("oaep-int.txt");
+    let find = |title: &str| {
+        sections
+            .iter()
+            .find(|(t, _, _)| t == title)
+            .unwrap_or_else(|| panic!("section {title:?} in oaep-int.txt"))
+            .clone()
+    };
+    let (_, public, public_elided) = find("RSAPublicKey");
+    let (_, private, private_elided) = find("RSAPrivateKey");
+    let (_, pkcs8_head, pkcs8_elided) = find("PrivateKeyInfo (PKCS #8)");
+    assert!(!public_elided && !private_elided && pkcs8_elided);
+    (public, private, pkcs8_head)
+}
