@@ -140,6 +140,23 @@ fn check_private_group(group: &Value, what: &str, counts: &mut Counts) {
             "{what}"
         );
         assert!(RsaPrivateKey::from_pkcs8_der(&pkcs8).is_err(), "{what}");
+        // The PKCS#1 RSAPrivateKey inside, version 1 with otherPrimeInfos, on its own.
+        let info = montvec_rsa::pkcs8::PrivateKeyInfo::from_der(&pkcs8).unwrap();
+        let inner = montvec_rsa::pkcs1::RsaPrivateKey::from_der(info.private_key).unwrap();
+        assert_eq!(
+            inner.version(),
+            montvec_rsa::pkcs1::Version::Multi,
+            "{what}"
+        );
+        assert_eq!(
+            private_key_from_bytes(info.private_key).unwrap_err(),
+            Error::MultiPrimeUnsupported,
+            "{what}"
+        );
+        assert!(
+            RsaPrivateKey::from_pkcs1_der(info.private_key).is_err(),
+            "{what}"
+        );
         assert!(RsaPrivateKey::from_pkcs8_pem(pem).is_err(), "{what}");
         counts.multi_prime_refused += 1;
         return;

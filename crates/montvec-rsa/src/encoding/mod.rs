@@ -79,15 +79,16 @@ impl From<pkcs1::Error> for Error {
     }
 }
 
-/// For the `pkcs8` traits: a key that parsed but is not a valid RSA key is `KeyMalformed`;
-/// an [`Error::Encoding`] keeps its message nowhere (use [`private_key_from_bytes`] to see it).
+/// For the `pkcs8` traits, which cannot carry this crate's errors: every [`Error`] becomes
+/// `KeyMalformed` (call [`private_key_from_bytes`] to see the cause).
 impl From<Error> for pkcs8::Error {
     fn from(_: Error) -> Self {
         pkcs8::Error::KeyMalformed
     }
 }
 
-/// For the `spki` traits: a key that parsed but is not a valid RSA key is `KeyMalformed`.
+/// For the `spki` traits: every [`Error`] becomes `KeyMalformed` (call
+/// [`public_key_from_bytes`] to see the cause).
 impl From<Error> for spki::Error {
     fn from(_: Error) -> Self {
         spki::Error::KeyMalformed
