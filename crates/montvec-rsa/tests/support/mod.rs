@@ -86,3 +86,135 @@ pub fn rsalabs_key(parts: &[&[u8]; 8]) -> RsaPrivateKey {
     )
     .expect("RSA Labs key")
 }
+
+/// One test record of a NIST CAVP `.txt`/`.rsp` file: its own `key = value` lines over the
+/// values still in force from earlier paragraphs (the section's `[mod = N]`, the key's `n`,
+/// `e`, `d`, `p`, `q`). Values are the raw hex strings.
+pub struct CavpRecord(std::collections::HashMap<String, String>);
+
+impl CavpRecord {
+    /// The value of `key` (panics when the record lacks it: the files always have them).
+    pub fn get(&self, key: &str) -> &str {
+        self.0
+            .get(key)
+            .unwrap_or_else(|| panic!("CAVP record without {key}"))
+    }
+
+    /// The value of `key` decoded from hex (odd lengths get a leading zero nibble).
+    pub fn bytes(&self, key: &str) -> Vec<u8> {
+        hex(self.get(key))
+    }
+
+    /// The value of `key` as a number, left-padded with zeros to `len` bytes (SOURCE.md: some
+    /// values have their leading zero nibbles dropped).
+    pub fn padded(&self, key: &str, len: usize) -> Vec<u8> {
+        let b = self.bytes(key);
+        let first = b.iter().position(|&x| x != 0).unwrap_or(b.len());
+        let b = &b[first..];
+        let mut out = vec![0u8; len.saturating_sub(b.len())];
+        out.extend_from_slice(b);
+        out
+    }
+}
+
+/// Every record (a paragraph with a `Msg`) of the CAVP file `file` in `vectors/cavp/`.
+/// Paragraphs are separated by blank lines; CRLF, `#` comments and `[mod = N]` headers are
+/// handled (the header sets `mod`).
+pub fn cavp_records(file: &str) -> Vec<CavpRecord> {
+    let path = vectors_dir().join("cavp").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut env = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    let mut has_msg = false;
+    for line in text.lines().map(str::trim).chain([""]) {
+        if line.is_empty() {
+            if has_msg {
+                out.push(CavpRecord(env.clone()));
+                // Per-record optional fields must not leak into the next record.
+                env.retain(|k: &String, _| !k.starts_with("EM with"));
+            }
+            has_msg = false;
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let line = line.trim_start_matches('[').trim_end_matches(']');
+        if let Some((k, v)) = line.split_once('=') {
+            let k = k.trim().to_string();
+            has_msg |= k == "Msg";
+            env.insert(k, v.trim().to_string());
+        }
+    }
+    out
+}
+
+/// The RSA Labs file `file` split into keys and their cases. A key is the eight fields n, e,
+/// d, p, q, dP, dQ, qInv that follow one another, found by the label of its second field
+/// (`e_label`, e.g. `RSA public exponent e` or `Public exponent`); its cases are the runs of
+/// fields labelled `case_labels` that follow it, each given as the values in that order.
+pub fn rsalabs_keys_and_cases(
+    file: &str,
+    e_label: &str,
+    case_labels: &[&str],
+) -> Vec<(RsaPrivateKey, Vec<Vec<Vec<u8>>>)> {
+    let fields = rsalabs_fields(file);
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < fields.len() {
+        if fields[i].0 != e_label {
+            i += 1;
+            continue;
+        }
+        let f = |j: usize| fields[i - 1 + j].1.as_slice();
+        let key = rsalabs_key(&[f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]);
+        let mut cases = Vec::new();
+        let mut j = i + 7;
+        while j + case_labels.len() <= fields.len()
+            && case_labels
+                .iter()
+                .enumerate()
+                .all(|(c, label)| fields[j + c].0 == *label)
+        {
+            cases.push(
+                (0..case_labels.len())
+                    .map(|c| fields[j + c].1.clone())
+                    .collect(),
+            );
+            j += case_labels.len();
+        }
+        out.push((key, cases));
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// The Wycheproof file `file` in `vectors/wycheproof/`, parsed.
+pub fn wycheproof(file: &str) -> serde_json::Value {
+    let path = vectors_dir().join("wycheproof").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+}
+
+/// The names of the Wycheproof files whose names start with `prefix`, sorted.
+pub fn wycheproof_files(prefix: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(vectors_dir().join("wycheproof"))
+        .expect("vectors/wycheproof")
+        .map(|e| {
+            e.expect("dir entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|n| n.starts_with(prefix) && n.ends_with(".json"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A JSON string field holding hex, decoded (Wycheproof integers are two's complement with a
+/// leading 00 on positive values whose top bit is set; as unsigned big-endian bytes that 00 is
+/// harmless).
+pub fn json_hex(v: &serde_json::Value) -> Vec<u8> {
+    hex(v.as_str().expect("hex string"))
+}
