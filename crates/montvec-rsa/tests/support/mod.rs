@@ -170,7 +170,8 @@ pub fn rsalabs_keys_and_cases(
         let key = rsalabs_key(&[f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]);
         let mut cases = Vec::new();
         let mut j = i + 7;
-        while j + case_labels.len() <= fields.len()
+        while !case_labels.is_empty()
+            && j + case_labels.len() <= fields.len()
             && case_labels
                 .iter()
                 .enumerate()
