@@ -15,10 +15,7 @@
 //! # Ok(()) }
 //! ```
 
-use core::fmt;
 use core::marker::PhantomData;
-
-use signature::Keypair;
 
 use crate::hash::HashFunction;
 use crate::key::{RsaPrivateKey, RsaPublicKey};
@@ -30,14 +27,14 @@ pub use crate::rsa_signature::Signature;
 /// A private key that makes PKCS#1 v1.5 signatures over `D`-digests of messages.
 pub struct SigningKey<D> {
     inner: RsaPrivateKey,
-    prefixed: bool,
+    scheme: Pkcs1v15Sign,
     hash: PhantomData<fn() -> D>,
 }
 
 /// A public key that checks PKCS#1 v1.5 signatures over `D`-digests of messages.
 pub struct VerifyingKey<D> {
     inner: RsaPublicKey,
-    prefixed: bool,
+    scheme: Pkcs1v15Sign,
     hash: PhantomData<fn() -> D>,
 }
 
@@ -46,125 +43,26 @@ impl<D: HashFunction> SigningKey<D> {
     ///
     /// Leaks: nothing; it stores the key.
     pub fn new(key: RsaPrivateKey) -> Self {
-        SigningKey {
-            inner: key,
-            prefixed: true,
-            hash: PhantomData,
-        }
+        Self::with_scheme(key, Pkcs1v15Sign::new::<D>())
     }
 
     /// Signatures over the bare `D`-digest, without a DigestInfo
     /// ([`Pkcs1v15Sign::new_unprefixed`]).
     pub fn new_unprefixed(key: RsaPrivateKey) -> Self {
-        SigningKey {
-            prefixed: false,
-            ..Self::new(key)
-        }
-    }
-
-    fn scheme(&self) -> Pkcs1v15Sign {
-        scheme::<D>(self.prefixed)
+        Self::with_scheme(key, Pkcs1v15Sign::new_unprefixed())
     }
 }
 
 impl<D: HashFunction> VerifyingKey<D> {
     /// Verification with `D`'s DigestInfo (RFC 8017 §9.2).
     pub fn new(key: RsaPublicKey) -> Self {
-        VerifyingKey {
-            inner: key,
-            prefixed: true,
-            hash: PhantomData,
-        }
+        Self::with_scheme(key, Pkcs1v15Sign::new::<D>())
     }
 
     /// Verification of signatures over the bare `D`-digest, without a DigestInfo.
     pub fn new_unprefixed(key: RsaPublicKey) -> Self {
-        VerifyingKey {
-            prefixed: false,
-            ..Self::new(key)
-        }
-    }
-
-    fn scheme(&self) -> Pkcs1v15Sign {
-        scheme::<D>(self.prefixed)
+        Self::with_scheme(key, Pkcs1v15Sign::new_unprefixed())
     }
 }
 
-fn scheme<D: HashFunction>(prefixed: bool) -> Pkcs1v15Sign {
-    if prefixed {
-        Pkcs1v15Sign::new::<D>()
-    } else {
-        Pkcs1v15Sign::new_unprefixed()
-    }
-}
-
-signature_traits!(SigningKey, VerifyingKey);
-
-impl<D> Keypair for SigningKey<D> {
-    type VerifyingKey = VerifyingKey<D>;
-
-    fn verifying_key(&self) -> VerifyingKey<D> {
-        VerifyingKey {
-            inner: self.inner.to_public_key(),
-            prefixed: self.prefixed,
-            hash: PhantomData,
-        }
-    }
-}
-
-impl<D: HashFunction> From<RsaPrivateKey> for SigningKey<D> {
-    fn from(key: RsaPrivateKey) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D: HashFunction> From<RsaPublicKey> for VerifyingKey<D> {
-    fn from(key: RsaPublicKey) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D> Clone for SigningKey<D> {
-    fn clone(&self) -> Self {
-        SigningKey {
-            inner: self.inner.clone(),
-            prefixed: self.prefixed,
-            hash: PhantomData,
-        }
-    }
-}
-
-impl<D> Clone for VerifyingKey<D> {
-    fn clone(&self) -> Self {
-        VerifyingKey {
-            inner: self.inner.clone(),
-            prefixed: self.prefixed,
-            hash: PhantomData,
-        }
-    }
-}
-
-impl<D> PartialEq for VerifyingKey<D> {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.prefixed == other.prefixed
-    }
-}
-
-impl<D> fmt::Debug for SigningKey<D> {
-    /// The public half only.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("pkcs1v15::SigningKey")
-            .field("key", &self.inner)
-            .field("prefixed", &self.prefixed)
-            .finish()
-    }
-}
-
-impl<D> fmt::Debug for VerifyingKey<D> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("pkcs1v15::VerifyingKey")
-            .field("key", &self.inner)
-            .field("prefixed", &self.prefixed)
-            .finish()
-    }
-}
+signature_traits!(SigningKey, VerifyingKey, Pkcs1v15Sign, "pkcs1v15");

@@ -17,10 +17,7 @@
 //! # Ok(()) }
 //! ```
 
-use core::fmt;
 use core::marker::PhantomData;
-
-use signature::Keypair;
 
 use crate::hash::HashFunction;
 use crate::key::{RsaPrivateKey, RsaPublicKey};
@@ -32,14 +29,14 @@ pub use crate::rsa_signature::Signature;
 /// A private key that makes PSS signatures over `D`-digests of messages.
 pub struct SigningKey<D> {
     inner: RsaPrivateKey,
-    salt_len: usize,
+    scheme: Pss,
     hash: PhantomData<fn() -> D>,
 }
 
 /// A public key that checks PSS signatures over `D`-digests of messages.
 pub struct VerifyingKey<D> {
     inner: RsaPublicKey,
-    salt_len: usize,
+    scheme: Pss,
     hash: PhantomData<fn() -> D>,
 }
 
@@ -48,120 +45,35 @@ impl<D: HashFunction> SigningKey<D> {
     ///
     /// Leaks: nothing; it stores the key.
     pub fn new(key: RsaPrivateKey) -> Self {
-        Self::new_with_salt_len(key, D::ALG.output_len())
+        Self::with_scheme(key, Pss::new::<D>())
     }
 
     /// PSS with MGF1 over `D` and a salt of `salt_len` bytes.
     pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
-        SigningKey {
-            inner: key,
-            salt_len,
-            hash: PhantomData,
-        }
+        Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
     }
 
     /// The salt length in bytes.
     pub fn salt_len(&self) -> usize {
-        self.salt_len
-    }
-
-    fn scheme(&self) -> Pss {
-        Pss::new::<D>().with_salt_len(self.salt_len)
+        self.scheme.salt_len()
     }
 }
 
 impl<D: HashFunction> VerifyingKey<D> {
     /// Verification with MGF1 over `D` and a salt of `D`'s output length.
     pub fn new(key: RsaPublicKey) -> Self {
-        Self::new_with_salt_len(key, D::ALG.output_len())
+        Self::with_scheme(key, Pss::new::<D>())
     }
 
     /// Verification with MGF1 over `D` and a salt of exactly `salt_len` bytes.
     pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
-        VerifyingKey {
-            inner: key,
-            salt_len,
-            hash: PhantomData,
-        }
+        Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
     }
 
     /// The salt length in bytes.
     pub fn salt_len(&self) -> usize {
-        self.salt_len
-    }
-
-    fn scheme(&self) -> Pss {
-        Pss::new::<D>().with_salt_len(self.salt_len)
+        self.scheme.salt_len()
     }
 }
 
-signature_traits!(SigningKey, VerifyingKey);
-
-impl<D> Keypair for SigningKey<D> {
-    type VerifyingKey = VerifyingKey<D>;
-
-    fn verifying_key(&self) -> VerifyingKey<D> {
-        VerifyingKey {
-            inner: self.inner.to_public_key(),
-            salt_len: self.salt_len,
-            hash: PhantomData,
-        }
-    }
-}
-
-impl<D: HashFunction> From<RsaPrivateKey> for SigningKey<D> {
-    fn from(key: RsaPrivateKey) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D: HashFunction> From<RsaPublicKey> for VerifyingKey<D> {
-    fn from(key: RsaPublicKey) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D> Clone for SigningKey<D> {
-    fn clone(&self) -> Self {
-        SigningKey {
-            inner: self.inner.clone(),
-            salt_len: self.salt_len,
-            hash: PhantomData,
-        }
-    }
-}
-
-impl<D> Clone for VerifyingKey<D> {
-    fn clone(&self) -> Self {
-        VerifyingKey {
-            inner: self.inner.clone(),
-            salt_len: self.salt_len,
-            hash: PhantomData,
-        }
-    }
-}
-
-impl<D> PartialEq for VerifyingKey<D> {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.salt_len == other.salt_len
-    }
-}
-
-impl<D> fmt::Debug for SigningKey<D> {
-    /// The public half only.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("pss::SigningKey")
-            .field("key", &self.inner)
-            .field("salt_len", &self.salt_len)
-            .finish()
-    }
-}
-
-impl<D> fmt::Debug for VerifyingKey<D> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("pss::VerifyingKey")
-            .field("key", &self.inner)
-            .field("salt_len", &self.salt_len)
-            .finish()
-    }
-}
+signature_traits!(SigningKey, VerifyingKey, Pss, "pss");

@@ -94,12 +94,90 @@ impl From<crate::Error> for signature::Error {
     }
 }
 
-/// The `signature` traits for a `SigningKey<D>` / `VerifyingKey<D>` pair whose structs have
-/// the fields `inner` (the RSA key) and a method `scheme()` returning a
-/// [`crate::SignatureScheme`] value. The message is hashed with `D`; the signing traits
-/// without an RNG blind with the operating system's generator.
+/// The `signature` traits and the plumbing of a `SigningKey<D>` / `VerifyingKey<D>` pair
+/// whose structs have the fields `inner` (the RSA key), `scheme` (a `Copy`
+/// [`crate::SignatureScheme`] of type `$scheme`) and `hash: PhantomData<fn() -> D>`. The
+/// message is hashed with `D`; the signing traits without an RNG blind with the operating
+/// system's generator.
 macro_rules! signature_traits {
-    ($signing:ident, $verifying:ident) => {
+    ($signing:ident, $verifying:ident, $scheme:ty, $module:literal) => {
+        impl<D> $signing<D> {
+            fn with_scheme(inner: RsaPrivateKey, scheme: $scheme) -> Self {
+                $signing {
+                    inner,
+                    scheme,
+                    hash: core::marker::PhantomData,
+                }
+            }
+        }
+
+        impl<D> $verifying<D> {
+            fn with_scheme(inner: RsaPublicKey, scheme: $scheme) -> Self {
+                $verifying {
+                    inner,
+                    scheme,
+                    hash: core::marker::PhantomData,
+                }
+            }
+        }
+
+        impl<D> signature::Keypair for $signing<D> {
+            type VerifyingKey = $verifying<D>;
+
+            fn verifying_key(&self) -> $verifying<D> {
+                $verifying::with_scheme(self.inner.to_public_key(), self.scheme)
+            }
+        }
+
+        impl<D: HashFunction> From<RsaPrivateKey> for $signing<D> {
+            fn from(key: RsaPrivateKey) -> Self {
+                Self::new(key)
+            }
+        }
+
+        impl<D: HashFunction> From<RsaPublicKey> for $verifying<D> {
+            fn from(key: RsaPublicKey) -> Self {
+                Self::new(key)
+            }
+        }
+
+        impl<D> Clone for $signing<D> {
+            fn clone(&self) -> Self {
+                Self::with_scheme(self.inner.clone(), self.scheme)
+            }
+        }
+
+        impl<D> Clone for $verifying<D> {
+            fn clone(&self) -> Self {
+                Self::with_scheme(self.inner.clone(), self.scheme)
+            }
+        }
+
+        impl<D> PartialEq for $verifying<D> {
+            fn eq(&self, other: &Self) -> bool {
+                self.inner == other.inner && self.scheme == other.scheme
+            }
+        }
+
+        impl<D> core::fmt::Debug for $signing<D> {
+            /// The public half and the scheme.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(concat!($module, "::SigningKey"))
+                    .field("key", &self.inner)
+                    .field("scheme", &self.scheme)
+                    .finish()
+            }
+        }
+
+        impl<D> core::fmt::Debug for $verifying<D> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(concat!($module, "::VerifyingKey"))
+                    .field("key", &self.inner)
+                    .field("scheme", &self.scheme)
+                    .finish()
+            }
+        }
+
         impl<D: HashFunction> signature::hazmat::RandomizedPrehashSigner<Signature>
             for $signing<D>
         {
@@ -108,7 +186,7 @@ macro_rules! signature_traits {
                 rng: &mut impl rand_core::CryptoRngCore,
                 prehash: &[u8],
             ) -> signature::Result<Signature> {
-                Ok(SignatureScheme::sign(self.scheme(), rng, &self.inner, prehash)?.into())
+                Ok(SignatureScheme::sign(self.scheme, rng, &self.inner, prehash)?.into())
             }
         }
 
@@ -166,7 +244,7 @@ macro_rules! signature_traits {
                 signature: &Signature,
             ) -> signature::Result<()> {
                 Ok(SignatureScheme::verify(
-                    self.scheme(),
+                    self.scheme,
                     &self.inner,
                     prehash,
                     signature.as_bytes(),

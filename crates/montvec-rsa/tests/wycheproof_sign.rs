@@ -20,9 +20,7 @@ mod support;
 
 use std::collections::BTreeMap;
 
-use montvec_rsa::{
-    HashAlg, Nat, Pkcs1v15Sign, Pss, PublicKeyParts, RsaPrivateKey, RsaPublicKey, SignatureScheme,
-};
+use montvec_rsa::{HashAlg, Nat, Pkcs1v15Sign, Pss, RsaPrivateKey, RsaPublicKey, SignatureScheme};
 use rand::SeedableRng;
 use serde_json::Value;
 use support::{json_hex, wycheproof, wycheproof_files};
