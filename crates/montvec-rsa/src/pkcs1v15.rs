@@ -48,6 +48,8 @@ impl<D: HashFunction> SigningKey<D> {
 
     /// Signatures over the bare `D`-digest, without a DigestInfo
     /// ([`Pkcs1v15Sign::new_unprefixed`]).
+    ///
+    /// Leaks: nothing; it stores the key.
     pub fn new_unprefixed(key: RsaPrivateKey) -> Self {
         Self::with_scheme(key, Pkcs1v15Sign::new_unprefixed())
     }
@@ -55,11 +57,15 @@ impl<D: HashFunction> SigningKey<D> {
 
 impl<D: HashFunction> VerifyingKey<D> {
     /// Verification with `D`'s DigestInfo (RFC 8017 §9.2).
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn new(key: RsaPublicKey) -> Self {
         Self::with_scheme(key, Pkcs1v15Sign::new::<D>())
     }
 
     /// Verification of signatures over the bare `D`-digest, without a DigestInfo.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn new_unprefixed(key: RsaPublicKey) -> Self {
         Self::with_scheme(key, Pkcs1v15Sign::new_unprefixed())
     }

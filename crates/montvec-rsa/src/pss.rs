@@ -49,11 +49,15 @@ impl<D: HashFunction> SigningKey<D> {
     }
 
     /// PSS with MGF1 over `D` and a salt of `salt_len` bytes.
+    ///
+    /// Leaks: nothing; it stores the key.
     pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
         Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
     }
 
     /// The salt length in bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn salt_len(&self) -> usize {
         self.scheme.salt_len()
     }
@@ -61,16 +65,22 @@ impl<D: HashFunction> SigningKey<D> {
 
 impl<D: HashFunction> VerifyingKey<D> {
     /// Verification with MGF1 over `D` and a salt of `D`'s output length.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn new(key: RsaPublicKey) -> Self {
         Self::with_scheme(key, Pss::new::<D>())
     }
 
     /// Verification with MGF1 over `D` and a salt of exactly `salt_len` bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
         Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
     }
 
     /// The salt length in bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn salt_len(&self) -> usize {
         self.scheme.salt_len()
     }

@@ -24,6 +24,8 @@ pub struct Signature {
 
 impl Signature {
     /// The signature bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
     }

@@ -25,7 +25,7 @@ const TRIES: u64 = 100;
 ///    other than ±1 means y is a nontrivial square root of 1, reaching n − 1 means this g
 ///    fails. 5. p = gcd(y − 1, n), q = gcd(y + 1, n).
 ///
-/// Errors: [`Error::InvalidModulus`] for an even n, [`Error::InvalidKey`] when e·d − 1 is zero
+/// Errors: [`Error::InvalidModulus`] for an even n or n < 3, [`Error::InvalidKey`] when e·d − 1 is zero
 /// or odd, or when no base splits n (the values do not form a two-prime key).
 ///
 /// Leaks: much. The number of bases tried, the number of squarings, and the binary GCD's
@@ -45,7 +45,7 @@ pub fn recover_primes_vartime(n: &Nat, e: &Nat, d: &Nat) -> Result<(Nat, Nat)> {
     let bits = n.bit_length_vartime();
     let n = n.resized(bits.div_ceil(LIMB_BITS).max(1));
     if !bool::from(n.is_odd()) || bits < 2 {
-        return Err(Error::InvalidModulus("even"));
+        return Err(Error::InvalidModulus("even or below 3"));
     }
     let modulus = Modulus::new(&n)?;
     // Step 1: k = d·e − 1, which must be even (and nonzero).

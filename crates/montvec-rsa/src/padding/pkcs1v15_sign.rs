@@ -30,6 +30,8 @@ pub struct Pkcs1v15Sign {
 
 impl Pkcs1v15Sign {
     /// Signatures over digests of the hash type `D` (`Pkcs1v15Sign::new::<sha2::Sha256>()`).
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn new<D: HashFunction>() -> Self {
         Self::with_hash(D::ALG)
     }
@@ -37,17 +39,23 @@ impl Pkcs1v15Sign {
     /// Signatures over digests of `hash`, chosen at run time. SHAKE has no DigestInfo for
     /// v1.5 signatures: signing or verifying with it gives [`Error::UnsupportedHash`] /
     /// [`Error::Verification`].
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn with_hash(hash: HashAlg) -> Self {
         Pkcs1v15Sign { hash: Some(hash) }
     }
 
     /// Signatures over the raw bytes given, without a DigestInfo (`EM = 00 01 FF.. 00 || H`),
     /// as TLS 1.1's MD5+SHA-1 signatures used. The bytes may be of any length the key holds.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn new_unprefixed() -> Self {
         Pkcs1v15Sign { hash: None }
     }
 
     /// The hash, or `None` for [`Pkcs1v15Sign::new_unprefixed`].
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn hash(&self) -> Option<HashAlg> {
         self.hash
     }

@@ -34,6 +34,8 @@ pub struct Pss {
 
 impl Pss {
     /// PSS with the hash type `D` for the message and MGF1, and a salt as long as its output.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn new<D: HashFunction>() -> Self {
         Self::with_hash(D::ALG)
     }
@@ -41,6 +43,8 @@ impl Pss {
     /// PSS with `hash` for the message and MGF1, and a salt as long as its output. For
     /// SHAKE128 / SHAKE256 the mask is the XOF itself and the hash output 32 / 64 bytes
     /// (RFC 8702 §2).
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn with_hash(hash: HashAlg) -> Self {
         Pss {
             hash,
@@ -50,26 +54,36 @@ impl Pss {
     }
 
     /// The same, with MGF1 over `mgf_hash`.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn with_mgf_hash(self, mgf_hash: HashAlg) -> Self {
         Pss { mgf_hash, ..self }
     }
 
     /// The same, with a salt of `salt_len` bytes (0 makes signatures deterministic).
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn with_salt_len(self, salt_len: usize) -> Self {
         Pss { salt_len, ..self }
     }
 
     /// The message hash.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn hash(&self) -> HashAlg {
         self.hash
     }
 
     /// The hash under MGF1.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn mgf_hash(&self) -> HashAlg {
         self.mgf_hash
     }
 
     /// The salt length in bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
     pub fn salt_len(&self) -> usize {
         self.salt_len
     }
