@@ -19,4 +19,4 @@ pub use error::{Error, Result};
 pub use hash::{HashAlg, HashFunction};
 pub use key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 pub use montvec::Nat;
-pub use padding::{PaddingScheme, SignatureScheme};
+pub use padding::{Oaep, PaddingScheme, Pkcs1v15Encrypt, SignatureScheme};

@@ -1,6 +1,12 @@
 //! Paddings (RFC 8017 §7–9): the two traits every scheme implements, and the key methods
 //! that run them.
 
+pub mod oaep;
+pub mod pkcs1v15_encrypt;
+
+pub use oaep::Oaep;
+pub use pkcs1v15_encrypt::Pkcs1v15Encrypt;
+
 use rand_core::CryptoRngCore;
 
 use crate::error::Result;
