@@ -22,4 +22,5 @@ pub use error::{Error, Result};
 pub use hash::{HashAlg, HashFunction};
 pub use key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 pub use montvec::Nat;
-pub use padding::{PaddingScheme, Pkcs1v15Sign, Pss, SignatureScheme};
+
+pub use padding::{Oaep, PaddingScheme, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, SignatureScheme};

@@ -6,6 +6,11 @@ mod pss;
 
 pub use pkcs1v15_sign::Pkcs1v15Sign;
 pub use pss::Pss;
+pub mod oaep;
+pub mod pkcs1v15_encrypt;
+
+pub use oaep::Oaep;
+pub use pkcs1v15_encrypt::Pkcs1v15Encrypt;
 
 use rand_core::CryptoRngCore;
 

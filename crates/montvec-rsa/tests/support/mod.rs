@@ -219,3 +219,128 @@ pub fn wycheproof_files(prefix: &str) -> Vec<String> {
 pub fn json_hex(v: &serde_json::Value) -> Vec<u8> {
     hex(v.as_str().expect("hex string"))
 }
+
+/// The value of the first field named `name` at or after `from` (RSA Labs files).
+pub fn rsalabs_field<'a>(fields: &'a [(String, Vec<u8>)], from: usize, name: &str) -> &'a [u8] {
+    &fields[from..]
+        .iter()
+        .find(|(label, _)| label == name)
+        .unwrap_or_else(|| panic!("no field {name:?} after {from}"))
+        .1
+}
+
+/// One RSA Labs encryption case: message, seed (OAEP seed or v1.5 padding string),
+/// ciphertext.
+pub type CryptCase = (Vec<u8>, Vec<u8>, Vec<u8>);
+
+/// The keys of `pkcs1v15crypt-vectors.txt`, each with its 20 cases.
+pub fn pkcs1v15_crypt_vectors() -> Vec<(RsaPrivateKey, Vec<CryptCase>)> {
+    let fields = rsalabs_fields("pkcs1v15crypt-vectors.txt");
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < fields.len() {
+        // The private block: Modulus, Public exponent, Exponent (d), Prime 1, Prime 2,
+        // Prime exponent 1, Prime exponent 2, Coefficient.
+        if fields[i].0 != "Public exponent" {
+            i += 1;
+            continue;
+        }
+        let f = |j: usize| fields[i - 1 + j].1.as_slice();
+        let key = rsalabs_key(&[f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]);
+        let mut cases = Vec::new();
+        let mut j = i + 7;
+        while j + 2 < fields.len() && fields[j].0 == "Message" {
+            let (m, seed, c) = (&fields[j].1, &fields[j + 1].1, &fields[j + 2].1);
+            cases.push((m.clone(), seed.clone(), c.clone()));
+            j += 3;
+        }
+        out.push((key, cases));
+        i = j;
+    }
+    out
+}
+
+/// A generator that hands out fixed bytes, in order, to reproduce a vector's seed or padding
+/// string; it fails (`try_fill_bytes` errors, `fill_bytes` panics) once they run out.
+pub struct FixedBytes {
+    bytes: Vec<u8>,
+    used: usize,
+}
+
+impl FixedBytes {
+    /// A generator for these bytes.
+    pub fn new(bytes: &[u8]) -> Self {
+        FixedBytes {
+            bytes: bytes.to_vec(),
+            used: 0,
+        }
+    }
+
+    /// How many bytes were not handed out.
+    pub fn remaining(&self) -> usize {
+        self.bytes.len() - self.used
+    }
+}
+
+impl rand::RngCore for FixedBytes {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0; 4];
+        self.fill_bytes(&mut b);
+        u32::from_le_bytes(b)
+    }
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0; 8];
+        self.fill_bytes(&mut b);
+        u64::from_le_bytes(b)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        self.try_fill_bytes(dest).expect("fixed bytes exhausted")
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        let end = self.used + dest.len();
+        if end > self.bytes.len() {
+            return Err(rand::Error::new("fixed bytes exhausted"));
+        }
+        dest.copy_from_slice(&self.bytes[self.used..end]);
+        self.used = end;
+        Ok(())
+    }
+}
+
+impl rand::CryptoRng for FixedBytes {}
+
+/// The string field `name` of a JSON object.
+pub fn json_str<'a>(v: &'a serde_json::Value, name: &str) -> &'a str {
+    v[name]
+        .as_str()
+        .unwrap_or_else(|| panic!("missing string field {name}"))
+}
+
+/// A Wycheproof `privateKey` object (two's-complement hex integers) as a key. With
+/// `otherPrimeInfos` (multi-prime keys) every prime goes to `from_components`, which refuses
+/// them.
+pub fn wycheproof_private_key(v: &serde_json::Value) -> Result<RsaPrivateKey, montvec_rsa::Error> {
+    let nat = |name: &str| Nat::from_be_bytes(&hex(json_str(v, name)));
+    if let Some(others) = v.get("otherPrimeInfos") {
+        let mut primes = vec![nat("prime1"), nat("prime2")];
+        for info in others.as_array().expect("otherPrimeInfos array") {
+            primes.push(Nat::from_be_bytes(&hex(info[0].as_str().expect("prime"))));
+        }
+        return RsaPrivateKey::from_components(
+            nat("modulus"),
+            nat("publicExponent"),
+            nat("privateExponent"),
+            primes,
+        );
+    }
+    RsaPrivateKey::from_crt_components(
+        nat("modulus"),
+        nat("publicExponent"),
+        nat("privateExponent"),
+        nat("prime1"),
+        nat("prime2"),
+        nat("exponent1"),
+        nat("exponent2"),
+        nat("coefficient"),
+    )
+}
