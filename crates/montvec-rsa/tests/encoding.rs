@@ -189,9 +189,8 @@ fn check_private_group(group: &Value, what: &str, counts: &mut Counts) {
 #[test]
 fn wycheproof_keys() {
     let mut counts = Counts::default();
-    for path in support::wycheproof_rsa_files() {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let json: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for name in support::wycheproof_files("rsa_") {
+        let json = support::wycheproof(&name);
         let pss_oid = name.ends_with("_params_test.json");
         for (i, group) in json["testGroups"].as_array().unwrap().iter().enumerate() {
             let what = format!("{name} group {i}");
@@ -259,8 +258,7 @@ fn sample_keys() -> Vec<RsaPrivateKey> {
         "rsa_oaep_4096_sha256_mgf1sha256_test.json",
         "rsa_pkcs1_1536_sig_gen_test.json",
     ] {
-        let path = support::vectors_dir().join("wycheproof").join(file);
-        let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let json = support::wycheproof(file);
         let group = &json["testGroups"][0];
         let der = support::hex(hex_field(group, "privateKeyPkcs8").unwrap());
         keys.push(RsaPrivateKey::from_pkcs8_der(&der).unwrap());

@@ -124,11 +124,7 @@ fn seeds() -> &'static [Vec<u8>] {
         let key = RsaPrivateKey::from_pkcs1_der(&private_der).unwrap();
         let public = key.to_public_key();
         let lf = LineEnding::LF;
-        let path = support::vectors_dir()
-            .join("wycheproof")
-            .join("rsa_pss_2048_sha256_mgf1_32_params_test.json");
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let json = support::wycheproof("rsa_pss_2048_sha256_mgf1_32_params_test.json");
         let pss_spki = support::hex(json["testGroups"][0]["publicKeyDer"].as_str().unwrap());
         vec![
             key.to_pkcs1_der().unwrap().as_bytes().to_vec(),

@@ -8,40 +8,29 @@ mod support;
 use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
 use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey};
 use rand::SeedableRng;
-use support::{rsalabs_fields, rsalabs_key};
+use support::pkcs1v15_crypt_vectors;
 
 /// An encoded message and its ciphertext.
 type Case = (Vec<u8>, Vec<u8>);
 
 /// (key, [(EM, ciphertext)]) for every key of pkcs1v15crypt-vectors.txt.
 fn crypt_cases() -> Vec<(RsaPrivateKey, Vec<Case>)> {
-    let fields = rsalabs_fields("pkcs1v15crypt-vectors.txt");
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < fields.len() {
-        // The private block: Modulus, Public exponent, Exponent (d), Prime 1, Prime 2,
-        // Prime exponent 1, Prime exponent 2, Coefficient.
-        if fields[i].0 == "Public exponent" {
-            let f = |j: usize| fields[i - 1 + j].1.as_slice();
-            let key = rsalabs_key(&[f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]);
-            let mut cases = Vec::new();
-            let mut j = i + 7;
-            while j + 2 < fields.len() && fields[j].0 == "Message" {
-                let (m, seed, c) = (&fields[j].1, &fields[j + 1].1, &fields[j + 2].1);
-                let mut em = vec![0, 2];
-                em.extend_from_slice(seed);
-                em.push(0);
-                em.extend_from_slice(m);
-                cases.push((em, c.clone()));
-                j += 3;
-            }
-            out.push((key, cases));
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    out
+    pkcs1v15_crypt_vectors()
+        .into_iter()
+        .map(|(key, cases)| {
+            let cases = cases
+                .into_iter()
+                .map(|(m, seed, c)| {
+                    let mut em = vec![0, 2];
+                    em.extend_from_slice(&seed);
+                    em.push(0);
+                    em.extend_from_slice(&m);
+                    (em, c)
+                })
+                .collect();
+            (key, cases)
+        })
+        .collect()
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 pub mod private;
 pub mod public;
+pub mod recover;
 
 pub use private::RsaPrivateKey;
 pub use public::RsaPublicKey;
