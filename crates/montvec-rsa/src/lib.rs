@@ -13,6 +13,7 @@ pub mod hash;
 pub mod hazmat;
 pub mod key;
 pub mod padding;
+pub mod prime;
 pub mod primitive;
 
 pub use error::{Error, Result};
