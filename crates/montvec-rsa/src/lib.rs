@@ -15,6 +15,7 @@ pub mod hazmat;
 pub mod key;
 pub mod padding;
 pub mod pkcs1v15;
+pub mod prime;
 pub mod primitive;
 pub mod pss;
 mod rsa_signature;

@@ -1,6 +1,7 @@
 //! RSA keys: the public key (n, e), the two-prime private key with its CRT values, and the
 //! traits that read their parts.
 
+mod generate;
 pub mod private;
 pub mod public;
 pub mod recover;

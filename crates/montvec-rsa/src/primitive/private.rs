@@ -7,7 +7,7 @@
 //! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction).
 //! 4. Check: m'^e mod n must equal c', compared in constant time; otherwise
 //!    [`Error::FaultDetected`] and nothing of m' leaves.
-//! 5. Unblind: m = m'·r⁻¹ mod n.
+//! 5. Unblind: m = m'·r⁻¹ mod n (r⁻¹ by montvec's constant-time safegcd).
 
 use montvec::{Modulus, Nat};
 use rand_core::CryptoRngCore;
@@ -91,8 +91,8 @@ pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv: &Nat) -> Nat {
 
 /// A random r in [1, n) and r⁻¹ mod n.
 ///
-/// r is drawn as 64 bits more than n and reduced (bias below 2⁻⁶⁴). r⁻¹ is computed by CRT:
-/// r^(p−2) mod p and r^(q−2) mod q, recombined by Garner.
+/// r is drawn as 64 bits more than n and reduced (bias below 2⁻⁶⁴). r⁻¹ comes from montvec's
+/// constant-time safegcd ([`Modulus::invert`]).
 ///
 /// Leaks: the sizes only.
 pub(crate) fn blinding_pair(
@@ -106,28 +106,12 @@ pub(crate) fn blinding_pair(
         let mut wide = Nat::from_be_bytes(&bytes);
         let r = modulus.reduce(&wide);
         wide.zeroize();
-        // r = 0 (probability 2^-bits) or r sharing a factor with n (it would reveal p) is
-        // drawn again; the branch reveals only that a draw was rejected.
-        if bool::from(r.is_zero()) {
-            continue;
+        // r = 0 (probability 2^-bits) or r sharing a factor with n (it would reveal p) has no
+        // inverse and is drawn again; the branch reveals only that a draw was rejected.
+        let r_inv: Option<Nat> = modulus.invert(&r).into();
+        if let Some(r_inv) = r_inv {
+            bytes.zeroize();
+            return Ok((r, r_inv));
         }
-        let p_mod = key.p_modulus();
-        let q_mod = key.q_modulus();
-        let [p, q] = key.primes();
-        let mut inv_p = p_mod.pow(&r, &arith::minus_one(&arith::minus_one(p)));
-        let mut inv_q = q_mod.pow(&r, &arith::minus_one(&arith::minus_one(q)));
-        // r invertible mod n iff both CRT inverses are nonzero.
-        if bool::from(inv_p.is_zero() | inv_q.is_zero()) {
-            continue;
-        }
-        let mut h = garner(p_mod, &inv_p, &inv_q, key.qinv());
-        let mut qh = arith::product(q, &h);
-        let limbs = key.n().limb_len();
-        let r_inv = arith::sum(&qh, &inv_q, limbs + 1).resized(limbs);
-        for x in [&mut inv_p, &mut inv_q, &mut h, &mut qh] {
-            x.zeroize();
-        }
-        bytes.zeroize();
-        return Ok((r, r_inv));
     }
 }
