@@ -1,9 +1,4 @@
-//! RSA on montvec's constant-time arithmetic.
-//!
-//! Shaped like the RustCrypto `rsa` crate: [`RsaPrivateKey`], [`RsaPublicKey`], paddings that
-//! implement [`PaddingScheme`] and [`SignatureScheme`], and raw RSA in [`hazmat`]. Every
-//! private operation runs by CRT with base blinding and a re-encryption check
-//! ([`primitive::private`]).
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
