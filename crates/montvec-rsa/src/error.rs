@@ -35,6 +35,13 @@ pub enum Error {
     UnsupportedHash(String),
     /// A salt length the key size cannot hold.
     InvalidSaltLength,
+    /// A digest given to sign whose length is not the hash's output length.
+    InvalidDigestLength {
+        /// The hash's output length in bytes.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
     /// A label that is not allowed (OAEP labels are bounded by the hash's input limit).
     InvalidLabel,
     /// The private operation's result did not re-encrypt to its input: a fault was detected
@@ -66,6 +73,12 @@ impl fmt::Display for Error {
             Error::Verification => f.write_str("signature verification failed"),
             Error::UnsupportedHash(name) => write!(f, "unsupported hash: {name}"),
             Error::InvalidSaltLength => f.write_str("salt length too large for this key"),
+            Error::InvalidDigestLength { expected, got } => {
+                write!(
+                    f,
+                    "digest of {got} bytes given where the hash gives {expected}"
+                )
+            }
             Error::InvalidLabel => f.write_str("invalid OAEP label"),
             Error::FaultDetected => {
                 f.write_str("private operation failed its consistency check; result withheld")

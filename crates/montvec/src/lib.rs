@@ -8,6 +8,7 @@ pub mod batch;
 pub mod ct;
 pub mod error;
 pub mod exp;
+pub mod inverse;
 pub mod limb;
 pub mod modulus;
 pub mod mont;

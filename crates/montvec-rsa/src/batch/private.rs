@@ -5,9 +5,10 @@
 //! 2. Per job, c'ᵢ = cᵢ·rᵢ^e mod n; per key, the prefix products Pᵢ = r₁⋯rᵢ mod n
 //!    (Montgomery's simultaneous inversion: one inverse for all of a key's jobs), all on
 //!    Montgomery forms of n.
-//! 3. One [`montvec::batch::pow_with`] call: (c'ᵢ mod p)^dP and (c'ᵢ mod q)^dQ for every job,
-//!    and per key P^(p−2) mod p and P^(q−2) mod q for the inverse of its last prefix product.
-//! 4. Per key, P⁻¹ by Garner, then rᵢ⁻¹ = Pᵢ₋₁·(Pᵢ)⁻¹ and (Pᵢ₋₁)⁻¹ = rᵢ·(Pᵢ)⁻¹ going down.
+//! 3. One [`montvec::batch::pow_with`] call: (c'ᵢ mod p)^dP and (c'ᵢ mod q)^dQ for every job.
+//! 4. Per key, P⁻¹ for the last prefix product P by montvec's constant-time safegcd
+//!    ([`montvec::Modulus::invert`]), then rᵢ⁻¹ = Pᵢ₋₁·(Pᵢ)⁻¹ and (Pᵢ₋₁)⁻¹ = rᵢ·(Pᵢ)⁻¹ going
+//!    down.
 //! 5. Per job, Garner, the re-encryption check and unblinding, as the single operation.
 //!
 //! A key whose product P is not invertible (some rᵢ shares a factor with n, probability about
@@ -17,13 +18,11 @@ use montvec::batch::{Engine, Job, Options};
 use montvec::{MontElem, Nat};
 use rand_core::CryptoRngCore;
 use rayon::prelude::*;
-use zeroize::Zeroize;
 
 use crate::error::{Error, Result};
 use crate::key::RsaPrivateKey;
 use crate::primitive::private::{
-    blind, blinding_factor, check_and_unblind, check_input, crt_recombine, inverse_exponents,
-    Blinded,
+    blind, blinding_factor, check_and_unblind, check_input, crt_recombine, Blinded,
 };
 
 /// `c^d mod n` for every `(key, c)`, in input order, each by CRT with its own blinding factor
@@ -118,6 +117,9 @@ pub fn private_ops(
         .collect()
 }
 
+/// The most exponentiations run one at a time rather than in a 4-lane group (see [`narrowed`]).
+const SCALAR_UP_TO: usize = 2;
+
 /// The valid jobs of one key and their blinding factors: (job index, r).
 struct KeyGroup<'a> {
     key: &'a RsaPrivateKey,
@@ -147,29 +149,14 @@ fn blinded_batch(
         .zip(&blinded)
         .map(|(g, b)| prefix_products(g, b))
         .collect();
-    let last_products: Vec<Nat> = groups
-        .iter()
-        .zip(&prefixes)
-        .map(|(g, pre)| {
-            let modulus = g.key.as_public_key().modulus();
-            let last = pre.last().expect("a group has a member");
-            modulus.from_montgomery(last).expect("element of n")
-        })
-        .collect();
-    let inverse_exps: Vec<[Nat; 2]> = groups.iter().map(|g| inverse_exponents(g.key)).collect();
     // Step 3: one batch of every half-size exponentiation.
     let mut pow_jobs: Vec<Job<'_>> = Vec::new();
-    for (g, (b, (product, [exp_p, exp_q]))) in groups
-        .iter()
-        .zip(blinded.iter().zip(last_products.iter().zip(&inverse_exps)))
-    {
+    for (g, b) in groups.iter().zip(&blinded) {
         let (p_mod, q_mod) = (&**g.key.p_modulus(), &**g.key.q_modulus());
         for c in b {
             pow_jobs.push(Job::new(p_mod, &c.value, g.key.dp()));
             pow_jobs.push(Job::new(q_mod, &c.value, g.key.dq()));
         }
-        pow_jobs.push(Job::new(p_mod, product, exp_p));
-        pow_jobs.push(Job::new(q_mod, product, exp_q));
     }
     let powers = montvec::batch::pow_with(&pow_jobs, &narrowed(options, pow_jobs.len())?)?;
     drop(pow_jobs);
@@ -178,10 +165,9 @@ fn blinded_batch(
     let mut out = Vec::new();
     for ((g, b), pre) in groups.iter().zip(&blinded).zip(&prefixes) {
         let count = g.members.len();
-        let halves = &powers[offset..offset + 2 * count + 2];
-        offset += 2 * count + 2;
-        let Some(r_invs) = blinding_inverses(g, b, pre, &halves[2 * count], &halves[2 * count + 1])
-        else {
+        let halves = &powers[offset..offset + 2 * count];
+        offset += 2 * count;
+        let Some(r_invs) = blinding_inverses(g, b, pre) else {
             continue;
         };
         let finished: Vec<(usize, Result<Nat>)> = g
@@ -196,17 +182,17 @@ fn blinded_batch(
             .collect();
         out.extend(finished);
     }
-    // Every Nat and MontElem here (blinded values, products, powers, p − 2 and q − 2)
-    // zeroizes itself on drop.
+    // Every Nat and MontElem here (blinded values, products, powers) zeroizes itself on drop.
     Ok(out)
 }
 
-/// `options`, with the 4-lane IFMA engine in place of the default 8-lane one when no engine is
-/// asked for and `count` exponentiations fill no more than four lanes (a single operation's
-/// four): a 4-lane group costs less than a half-empty 8-lane one.
+/// `options`, with a narrower engine than the default 8-lane one when no engine is asked for
+/// and `count` exponentiations would leave most lanes empty: one at a time for two (a single
+/// operation's), the 4-lane engine for three or four.
 fn narrowed(options: &Options, count: usize) -> Result<Options> {
     let default = Engine::for_backend(montvec::Backend::active()?);
     let engine = match options.engine {
+        None if default == Engine::Ifma512 && count <= SCALAR_UP_TO => Some(Engine::Scalar),
         None if default == Engine::Ifma512 && count <= Engine::Ifma256.lanes() => {
             Some(Engine::Ifma256)
         }
@@ -234,27 +220,22 @@ fn prefix_products(g: &KeyGroup<'_>, blinded: &[Blinded]) -> Vec<MontElem> {
     out
 }
 
-/// Step 4: every rᵢ⁻¹ of a group (Montgomery forms) from its prefix products and
-/// (P mod p)^(p−2), (P mod q)^(q−2) for the last one P; `None` when P is not invertible
-/// (some rᵢ shares a factor with n).
+/// Step 4: every rᵢ⁻¹ of a group (Montgomery forms) from its prefix products, by one inverse
+/// of the last one P; `None` when P is not invertible (some rᵢ shares a factor with n).
 ///
 /// Leaks: the sizes, and whether P was invertible.
 fn blinding_inverses(
     g: &KeyGroup<'_>,
     blinded: &[Blinded],
     prefixes: &[MontElem],
-    inv_p: &Nat,
-    inv_q: &Nat,
 ) -> Option<Vec<MontElem>> {
-    if bool::from(inv_p.is_zero() | inv_q.is_zero()) {
-        return None;
-    }
     let modulus = g.key.as_public_key().modulus();
+    let last = prefixes.last()?;
+    let product = modulus.from_montgomery(last).expect("element of n");
+    let inverse: Option<Nat> = modulus.invert(&product).into();
     let mul = |a: &MontElem, b: &MontElem| modulus.mul(a, b).expect("elements of n");
     // inv = (P_i)^-1, starting at the last prefix.
-    let mut inverse = crt_recombine(g.key, inv_p, inv_q);
-    let mut inv = modulus.to_montgomery(&inverse);
-    inverse.zeroize();
+    let mut inv = modulus.to_montgomery(&inverse?);
     let mut out: Vec<MontElem> = Vec::with_capacity(blinded.len());
     for i in (1..blinded.len()).rev() {
         // r_i^-1 = P_(i-1) (P_i)^-1, and (P_(i-1))^-1 = r_i (P_i)^-1.

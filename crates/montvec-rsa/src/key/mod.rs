@@ -1,8 +1,10 @@
 //! RSA keys: the public key (n, e), the two-prime private key with its CRT values, and the
 //! traits that read their parts.
 
+mod generate;
 pub mod private;
 pub mod public;
+pub mod recover;
 
 pub use private::RsaPrivateKey;
 pub use public::RsaPublicKey;

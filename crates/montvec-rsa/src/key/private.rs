@@ -35,12 +35,21 @@ impl RsaPrivateKey {
     /// A key from n, e, d and its primes, computing the CRT values.
     ///
     /// `primes` must hold exactly two primes; more gives [`Error::MultiPrimeUnsupported`].
+    /// An empty `primes` recovers them from (n, e, d) by
+    /// [`recover_primes_vartime`](crate::key::recover::recover_primes_vartime).
     ///
     /// Errors: [`Error::InvalidKey`] when the parts disagree, and the errors of
     /// [`RsaPublicKey::new`].
     ///
-    /// Leaks: the announced lengths of the parts, and whether they are consistent.
+    /// Leaks: the announced lengths of the parts, and whether they are consistent; with empty
+    /// `primes`, also what recovering them leaks (timing that depends on p, q and d).
     pub fn from_components(n: Nat, e: Nat, d: Nat, primes: Vec<Nat>) -> Result<Self> {
+        let primes = if primes.is_empty() {
+            let (p, q) = crate::key::recover::recover_primes_vartime(&n, &e, &d)?;
+            vec![p, q]
+        } else {
+            primes
+        };
         let (p, q) = match <[Nat; 2]>::try_from(primes) {
             Ok([p, q]) => (p, q),
             Err(primes) if primes.len() > 2 => return Err(Error::MultiPrimeUnsupported),

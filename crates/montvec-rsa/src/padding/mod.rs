@@ -1,6 +1,17 @@
 //! Paddings (RFC 8017 §7–9): the two traits every scheme implements, and the key methods
 //! that run them.
 
+mod pkcs1v15_sign;
+mod pss;
+
+pub use pkcs1v15_sign::Pkcs1v15Sign;
+pub use pss::Pss;
+pub mod oaep;
+pub mod pkcs1v15_encrypt;
+
+pub use oaep::Oaep;
+pub use pkcs1v15_encrypt::Pkcs1v15Encrypt;
+
 use rand_core::CryptoRngCore;
 
 use crate::error::Result;

@@ -3,14 +3,12 @@
 //! (the shape of ring's `private_exponentiate`, STYLE.md).
 //!
 //! 1. Blind: pick r uniformly in [1, n), set c' = c·r^e mod n.
-//! 2. m1 = c'^dP mod p, m2 = c'^dQ mod q (constant-time fixed-window exponentiations), and
-//!    r⁻¹ mod p = r^(p−2), r⁻¹ mod q = r^(q−2) (Fermat): four independent half-size
-//!    exponentiations, computed together in one lane group of montvec's batch engine
-//!    ([`crate::batch`] with one job).
-//! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction); r⁻¹ likewise.
+//! 2. m1 = c'^dP mod p, m2 = c'^dQ mod q (constant-time fixed-window exponentiations, through
+//!    montvec's batch interface: [`crate::batch`] with one job).
+//! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction).
 //! 4. Check: m'^e mod n must equal c', compared in constant time; otherwise
 //!    [`Error::FaultDetected`] and nothing of m' leaves.
-//! 5. Unblind: m = m'·r⁻¹ mod n.
+//! 5. Unblind: m = m'·r⁻¹ mod n (r⁻¹ by montvec's constant-time safegcd).
 //!
 //! Steps 1, 4 and 5 run on Montgomery forms of n ([`blind`], [`check_and_unblind`]): r^e and
 //! m'^e are 16 squarings and a multiplication for e = 65537 ([`pow_public`]), with one
@@ -174,13 +172,6 @@ pub(crate) fn blinding_factor(key: &RsaPrivateKey, rng: &mut dyn CryptoRngCore) 
     }
 }
 
-/// p − 2 and q − 2: x^(p−2) = x⁻¹ mod p for x not divisible by p (Fermat).
-///
-/// Leaks: the sizes only.
-pub(crate) fn inverse_exponents(key: &RsaPrivateKey) -> [Nat; 2] {
-    key.primes().map(|x| arith::minus_one(&arith::minus_one(x)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,13 +221,7 @@ mod tests {
         let blinded = blind(&key, &c, &r);
         let n = big(key.n());
         let d = big(key.d());
-        // r⁻¹ by the CRT exponents, as the batch computes it.
-        let [exp_p, exp_q] = inverse_exponents(&key);
-        let r_inv = crt_recombine(
-            &key,
-            &key.p_modulus().pow(&r, &exp_p),
-            &key.q_modulus().pow(&r, &exp_q),
-        );
+        let r_inv: Nat = Option::from(modulus.invert(&r)).unwrap();
         assert_eq!((big(&r) * big(&r_inv)) % &n, BigUint::from(1u8));
         let r_inv_form = modulus.to_montgomery(&r_inv);
         // The right m' = c'^d passes and unblinds to c^d.

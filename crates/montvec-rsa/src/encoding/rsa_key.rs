@@ -1,0 +1,89 @@
+//! PKCS#1 `RSAPublicKey` and `RSAPrivateKey` (RFC 8017 Appendix A.1.1 and A.1.2) to and from
+//! this crate's keys. The DER itself is read and written by the `pkcs1` crate, which insists on
+//! positive, minimally encoded INTEGERs.
+
+use pkcs1::UintRef;
+use pkcs8::der::{Document, SecretDocument};
+use zeroize::Zeroizing;
+
+use crate::error::{Error, Result};
+use crate::key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+use crate::Nat;
+
+/// A private key from a parsed `RSAPrivateKey`, checked by
+/// [`RsaPrivateKey::from_crt_components`] (p·q = n, e·d ≡ 1, dP, dQ, qInv).
+///
+/// Errors: [`Error::MultiPrimeUnsupported`] for a version-1 key with `otherPrimeInfos`, and
+/// those of [`RsaPrivateKey::from_crt_components`].
+///
+/// Leaks: the byte lengths of the integers (stated by the DER anyway), and whether the parts
+/// are consistent.
+pub(crate) fn private_key_from_pkcs1(key: &pkcs1::RsaPrivateKey<'_>) -> Result<RsaPrivateKey> {
+    // RFC 8017 A.1.2: version 1 (multi) iff otherPrimeInfos is present; the pkcs1 crate has
+    // already checked that the two agree.
+    if key.other_prime_infos.is_some() {
+        return Err(Error::MultiPrimeUnsupported);
+    }
+    let nat = |x: UintRef<'_>| Nat::from_be_bytes(x.as_bytes());
+    RsaPrivateKey::from_crt_components(
+        nat(key.modulus),
+        nat(key.public_exponent),
+        nat(key.private_exponent),
+        nat(key.prime1),
+        nat(key.prime2),
+        nat(key.exponent1),
+        nat(key.exponent2),
+        nat(key.coefficient),
+    )
+}
+
+/// A public key from a parsed `RSAPublicKey`.
+///
+/// Errors: those of [`RsaPublicKey::new`].
+///
+/// Leaks: everything; a public key is public.
+pub(crate) fn public_key_from_pkcs1(key: &pkcs1::RsaPublicKey<'_>) -> Result<RsaPublicKey> {
+    RsaPublicKey::new(
+        Nat::from_be_bytes(key.modulus.as_bytes()),
+        Nat::from_be_bytes(key.public_exponent.as_bytes()),
+    )
+}
+
+/// Big-endian bytes of the whole announced length, zeroized when dropped. `UintRef::new`
+/// strips the leading zeros and the encoder adds a 0x00 when the top bit is set.
+fn be_bytes(x: &Nat) -> Zeroizing<Vec<u8>> {
+    Zeroizing::new(x.to_be_bytes(x.limb_len() * 8))
+}
+
+/// The DER `RSAPrivateKey` (version 0, two primes) of a key, in a buffer zeroized on drop.
+///
+/// Leaks: the byte lengths of the key's integers, which the DER states.
+pub(crate) fn private_key_to_pkcs1_der(key: &RsaPrivateKey) -> pkcs8::der::Result<SecretDocument> {
+    let [p, q] = key.primes();
+    let (n, e) = (be_bytes(key.n()), be_bytes(key.e()));
+    let (d, p, q) = (be_bytes(key.d()), be_bytes(p), be_bytes(q));
+    let (dp, dq, qinv) = (be_bytes(key.dp()), be_bytes(key.dq()), be_bytes(key.qinv()));
+    let der = pkcs1::RsaPrivateKey {
+        modulus: UintRef::new(&n)?,
+        public_exponent: UintRef::new(&e)?,
+        private_exponent: UintRef::new(&d)?,
+        prime1: UintRef::new(&p)?,
+        prime2: UintRef::new(&q)?,
+        exponent1: UintRef::new(&dp)?,
+        exponent2: UintRef::new(&dq)?,
+        coefficient: UintRef::new(&qinv)?,
+        other_prime_infos: None,
+    };
+    SecretDocument::encode_msg(&der)
+}
+
+/// The DER `RSAPublicKey` of a key.
+///
+/// Leaks: everything; a public key is public.
+pub(crate) fn public_key_to_pkcs1_der(key: &RsaPublicKey) -> pkcs8::der::Result<Document> {
+    let (n, e) = (be_bytes(key.n()), be_bytes(key.e()));
+    Document::encode_msg(&pkcs1::RsaPublicKey {
+        modulus: UintRef::new(&n)?,
+        public_exponent: UintRef::new(&e)?,
+    })
+}

@@ -1,0 +1,181 @@
+//! RSA key generation: [`RsaPrivateKey::new`] and [`RsaPrivateKey::new_with_exp`], FIPS 186-5
+//! Appendix A.1.3 (B.3.3 in FIPS 186-4) with the criteria of A.1.1 (186-4 B.3.1).
+//!
+//! 1. p: a random probable prime of ⌈nlen/2⌉ bits with its top two bits set and
+//!    gcd(p − 1, e) = 1 ([`crate::prime`]; steps 4.2–4.7).
+//! 2. q: the same with ⌊nlen/2⌋ bits, drawn again while |p − q| ≤ 2^(nlen/2 − 100) (step 5.4).
+//! 3. λ = lcm(p − 1, q − 1) = (p − 1)·((q − 1) / gcd(p − 1, q − 1)), all in constant time.
+//! 4. d = e⁻¹ mod λ by the exact-division identity d = (1 + λ·(e − t)) / e with
+//!    t = (λ mod e)⁻¹ mod e: e divides the numerator, so the division is a product by
+//!    e⁻¹ mod 2^(64k). Both inverses are of or modulo the public e.
+//! 5. d must exceed 2^(nlen/2) (A.1.1 criterion 3a); otherwise start again.
+//! 6. The key is built by [`RsaPrivateKey::from_components`], which checks it.
+//!
+//! A FAILURE of the prime search (step 4.7 / 5.9 limits, about 1 in 10^6) and a rejected d
+//! start the procedure again.
+
+use montvec::{Modulus, Nat};
+use rand_core::CryptoRngCore;
+use zeroize::Zeroize;
+
+use crate::arith;
+use crate::error::{Error, Result};
+use crate::key::RsaPrivateKey;
+use crate::prime::generate_probable_prime;
+
+/// The smallest size [`RsaPrivateKey::new`] generates. 1024-bit keys are **legacy**: below
+/// the 112-bit strength FIPS 186-5 asks for, kept for tests and old systems.
+pub const MIN_GENERATED_BITS: usize = 1024;
+
+/// The largest size [`RsaPrivateKey::new`] generates.
+pub const MAX_GENERATED_BITS: usize = 8192;
+
+impl RsaPrivateKey {
+    /// A fresh key of `bits` bits (1024 to 8192; 1024 is legacy) with e = 65537.
+    ///
+    /// ```
+    /// use montvec_rsa::{PublicKeyParts, RsaPrivateKey};
+    /// let key = RsaPrivateKey::new(&mut rand_core::OsRng, 1024)?;
+    /// assert_eq!(key.bits(), 1024);
+    /// # Ok::<(), montvec_rsa::Error>(())
+    /// ```
+    ///
+    /// Errors: [`Error::InvalidKeySize`] outside 1024..=8192, [`Error::Rng`].
+    ///
+    /// Leaks: `bits`, and how many candidates were drawn and rejected (each is discarded); not
+    /// the primes or d (see the module doc).
+    pub fn new(rng: &mut impl CryptoRngCore, bits: usize) -> Result<Self> {
+        Self::new_with_exp(rng, bits, &Nat::from_u64(65537))
+    }
+
+    /// A fresh key of `bits` bits (1024 to 8192) with public exponent `e`, which FIPS 186-5
+    /// A.1.1 asks to be odd with 2^16 < e < 2^256.
+    ///
+    /// ```
+    /// use montvec_rsa::{Nat, RsaPrivateKey, PublicKeyParts};
+    /// let e = Nat::from_u64(0x1_0000_0001); // 2^32 + 1
+    /// let key = RsaPrivateKey::new_with_exp(&mut rand_core::OsRng, 1024, &e)?;
+    /// assert_eq!(key.e(), &e);
+    /// # Ok::<(), montvec_rsa::Error>(())
+    /// ```
+    ///
+    /// Errors: [`Error::InvalidKeySize`], [`Error::InvalidExponent`] (even, ≤ 2^16 or
+    /// ≥ 2^256), [`Error::Rng`].
+    ///
+    /// Leaks: as [`RsaPrivateKey::new`]; e is public.
+    pub fn new_with_exp(rng: &mut impl CryptoRngCore, bits: usize, e: &Nat) -> Result<Self> {
+        if !(MIN_GENERATED_BITS..=MAX_GENERATED_BITS).contains(&bits) {
+            return Err(Error::InvalidKeySize { bits });
+        }
+        let e_bits = e.bit_length_vartime();
+        // 2^16 < e < 2^256 for odd e: 17 to 256 bits (2^16 itself is even).
+        if !bool::from(e.is_odd()) || !(17..=256).contains(&e_bits) {
+            return Err(Error::InvalidExponent);
+        }
+        let e = e.resized(e_bits.div_ceil(64));
+        let e_mod = Modulus::new(&e)?;
+        loop {
+            if let Some(key) = attempt(rng, bits, &e, &e_mod)? {
+                return Ok(key);
+            }
+        }
+    }
+}
+
+/// One run of FIPS 186-5 A.1.3 and the key checks; `None` on FAILURE or a rejected d.
+fn attempt(
+    rng: &mut dyn CryptoRngCore,
+    bits: usize,
+    e: &Nat,
+    e_mod: &Modulus,
+) -> Result<Option<RsaPrivateKey>> {
+    let (p_bits, q_bits) = (bits - bits / 2, bits / 2);
+    let Some(p) = generate_probable_prime(rng, p_bits, e_mod)? else {
+        return Ok(None);
+    };
+    // Step 5: q, drawn again while |p − q| ≤ 2^(nlen/2 − 100) (step 5.4).
+    let limbs = p_bits.div_ceil(64);
+    let bound = pow2(bits / 2 - 100, limbs);
+    let q = loop {
+        let Some(q) = generate_probable_prime(rng, q_bits, e_mod)? else {
+            return Ok(None);
+        };
+        let mut diff = abs_diff(&p, &q, limbs);
+        let far = arith::lt(&bound, &diff);
+        diff.zeroize();
+        if bool::from(far) {
+            break q;
+        }
+    };
+    let mut d = private_exponent(&p, &q, e, e_mod)?;
+    // A.1.1 criterion 3a: 2^(nlen/2) < d (d < λ holds by construction).
+    let d_limbs = bits.div_ceil(64);
+    let floor = pow2(bits / 2, d_limbs);
+    if !bool::from(arith::lt(&floor, &d)) {
+        d.zeroize();
+        return Ok(None);
+    }
+    let n = arith::product(&p, &q).resized(d_limbs);
+    let d = d.resized(d_limbs);
+    RsaPrivateKey::from_components(n, e.clone(), d, vec![p, q]).map(Some)
+}
+
+/// 2^k in `limbs` limbs.
+fn pow2(k: usize, limbs: usize) -> Nat {
+    let mut w = vec![0; limbs];
+    w[k / 64] = 1 << (k % 64);
+    Nat::from_limbs(w)
+}
+
+/// |p − q| in `limbs` limbs, in constant time (a masked negation of p − q when it borrowed).
+fn abs_diff(p: &Nat, q: &Nat, limbs: usize) -> Nat {
+    let (p, q) = (p.resized(limbs), q.resized(limbs));
+    let mut w = vec![0; limbs];
+    let borrow = montvec::limb::sub_into(&mut w, p.as_limbs(), q.as_limbs());
+    let mask = borrow.wrapping_neg();
+    let mut carry = borrow;
+    for x in w.iter_mut() {
+        (*x, carry) = montvec::limb::adc(*x ^ mask, 0, carry);
+    }
+    Nat::from_limbs(w)
+}
+
+/// d = e⁻¹ mod lcm(p − 1, q − 1) (steps 3 and 4 of the module doc), in constant time.
+fn private_exponent(p: &Nat, q: &Nat, e: &Nat, e_mod: &Modulus) -> Result<Nat> {
+    let (mut p1, mut q1) = (arith::minus_one(p), arith::minus_one(q));
+    // λ = (p − 1)·((q − 1) / gcd(p − 1, q − 1)).
+    let mut g = arith::gcd(&q1, &p1);
+    let (mut q1_over_g, mut zero) = arith::div_rem(&q1, &g);
+    debug_assert!(bool::from(zero.is_zero()));
+    let mut lambda = arith::product(&p1, &q1_over_g);
+    // t = (λ mod e)⁻¹ mod e: exists as gcd(e, p − 1) = gcd(e, q − 1) = 1.
+    let mut lambda_mod_e = arith::rem(&lambda, e);
+    let inverse: Option<Nat> = e_mod.invert(&lambda_mod_e).into();
+    let mut t = inverse.ok_or(Error::InvalidKey("e is not coprime to lcm(p - 1, q - 1)"))?;
+    // numerator = 1 + λ·(e − t), below 2^(bits(λ) + bits(e)).
+    let mut e_minus_t = e.resized(e.limb_len());
+    let mut words = e_minus_t.as_limbs().to_vec();
+    montvec::limb::sub_assign(&mut words, t.as_limbs());
+    e_minus_t = Nat::from_limbs(words);
+    let mut numerator = arith::product(&lambda, &e_minus_t);
+    let limbs = numerator.limb_len();
+    numerator = arith::sum(&numerator, &Nat::from_u64(1), limbs);
+    // d = numerator / e, exact: numerator · e⁻¹ mod 2^(64·limbs).
+    let e_inv = arith::inverse_mod_power_of_two(e, limbs);
+    let d = arith::mul_low(&numerator, &e_inv, limbs);
+    for x in [
+        &mut p1,
+        &mut q1,
+        &mut g,
+        &mut q1_over_g,
+        &mut zero,
+        &mut lambda,
+        &mut lambda_mod_e,
+        &mut t,
+        &mut e_minus_t,
+        &mut numerator,
+    ] {
+        x.zeroize();
+    }
+    Ok(d)
+}

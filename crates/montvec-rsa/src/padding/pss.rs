@@ -1,0 +1,304 @@
+//! RSASSA-PSS (RFC 8017 §8.1) with the EMSA-PSS encoding (§9.1), MGF1 over a hash that may
+//! differ from the message hash, and the SHAKE variants of RFC 8702 (the SHAKE is both the
+//! hash, with 32 or 64 output bytes, and the mask generation function).
+//!
+//! The encoded message has emBits = modBits − 1 bits, so for moduli of 8m + 1 bits it is one
+//! byte shorter than the modulus (RFC 8017 §8.1.1 step 1, §8.1.2 step 2c).
+
+use rand_core::CryptoRngCore;
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::Zeroize;
+
+use crate::error::{Error, Result};
+use crate::hash::{mgf_xor, HashAlg, HashFunction};
+use crate::hazmat::{rsa_decrypt, rsa_encrypt};
+use crate::key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+use crate::padding::SignatureScheme;
+
+/// PSS signatures: message hash, MGF1 hash and salt length.
+///
+/// ```
+/// use montvec_rsa::{HashAlg, Pss};
+/// let pss = Pss::new::<sha2::Sha256>().with_mgf_hash(HashAlg::Sha1).with_salt_len(20);
+/// assert_eq!(pss.hash(), HashAlg::Sha256);
+/// assert_eq!(pss.mgf_hash(), HashAlg::Sha1);
+/// assert_eq!(pss.salt_len(), 20);
+/// assert_eq!(Pss::with_hash(HashAlg::Sha384).salt_len(), 48);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pss {
+    hash: HashAlg,
+    mgf_hash: HashAlg,
+    salt_len: usize,
+}
+
+impl Pss {
+    /// PSS with the hash type `D` for the message and MGF1, and a salt as long as its output.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn new<D: HashFunction>() -> Self {
+        Self::with_hash(D::ALG)
+    }
+
+    /// PSS with `hash` for the message and MGF1, and a salt as long as its output. For
+    /// SHAKE128 / SHAKE256 the mask is the XOF itself and the hash output 32 / 64 bytes
+    /// (RFC 8702 §2).
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn with_hash(hash: HashAlg) -> Self {
+        Pss {
+            hash,
+            mgf_hash: hash,
+            salt_len: hash.output_len(),
+        }
+    }
+
+    /// The same, with MGF1 over `mgf_hash`.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn with_mgf_hash(self, mgf_hash: HashAlg) -> Self {
+        Pss { mgf_hash, ..self }
+    }
+
+    /// The same, with a salt of `salt_len` bytes (0 makes signatures deterministic).
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn with_salt_len(self, salt_len: usize) -> Self {
+        Pss { salt_len, ..self }
+    }
+
+    /// The message hash.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn hash(&self) -> HashAlg {
+        self.hash
+    }
+
+    /// The hash under MGF1.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn mgf_hash(&self) -> HashAlg {
+        self.mgf_hash
+    }
+
+    /// The salt length in bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn salt_len(&self) -> usize {
+        self.salt_len
+    }
+
+    /// Sign the digest `hashed` with the given `salt` (whose length replaces the scheme's salt
+    /// length), blinding with `rng`.
+    ///
+    /// Hazardous: a fixed salt makes PSS deterministic. This exists for known-answer tests
+    /// (RSA Labs, CAVP) and for interoperability checks; use [`SignatureScheme::sign`], which
+    /// draws the salt from its generator, otherwise.
+    ///
+    /// Errors: [`Error::InvalidDigestLength`], [`Error::InvalidSaltLength`], and the private
+    /// operation's errors.
+    ///
+    /// Leaks: the sizes only.
+    ///
+    /// ```
+    /// # use montvec_rsa::{HashAlg, Pss};
+    /// # fn run(key: &montvec_rsa::RsaPrivateKey) -> montvec_rsa::Result<()> {
+    /// let digest = HashAlg::Sha256.digest(b"message");
+    /// let sig = Pss::with_hash(HashAlg::Sha256).sign_with_salt(
+    ///     &mut rand_core::OsRng, key, &digest, &[7u8; 32])?;
+    /// # Ok(()) }
+    /// ```
+    pub fn sign_with_salt(
+        &self,
+        rng: &mut dyn CryptoRngCore,
+        key: &RsaPrivateKey,
+        hashed: &[u8],
+        salt: &[u8],
+    ) -> Result<Vec<u8>> {
+        let k = key.size();
+        // RFC 8017 §8.1.1 step 1: EM = EMSA-PSS-ENCODE(M, modBits - 1).
+        let em = self.encode(hashed, key.bits() - 1, salt)?;
+        // Step 2: RSASP1 on OS2IP(EM); EM has emBits < modBits bits, so it is below n. The
+        // signature is I2OSP(s, k).
+        let mut padded = vec![0u8; k - em.len()];
+        padded.extend_from_slice(&em);
+        rsa_decrypt(key, &padded, rng)
+    }
+
+    /// EMSA-PSS-ENCODE (RFC 8017 §9.1.1) of the digest `m_hash` with `salt` into
+    /// emLen = ceil(em_bits / 8) bytes.
+    ///
+    /// Errors: [`Error::InvalidDigestLength`] when `m_hash` is not hLen bytes,
+    /// [`Error::InvalidSaltLength`] when emLen < hLen + sLen + 2 (step 3).
+    ///
+    /// Leaks: the lengths only.
+    pub(crate) fn encode(&self, m_hash: &[u8], em_bits: usize, salt: &[u8]) -> Result<Vec<u8>> {
+        let h_len = self.hash.output_len();
+        let em_len = em_bits.div_ceil(8);
+        // Steps 1-2: mHash is given; it must be hLen bytes.
+        if m_hash.len() != h_len {
+            return Err(Error::InvalidDigestLength {
+                expected: h_len,
+                got: m_hash.len(),
+            });
+        }
+        // Step 3.
+        if em_len < h_len + salt.len() + 2 {
+            return Err(Error::InvalidSaltLength);
+        }
+        // Steps 5-6: H = Hash(0x00 * 8 || mHash || salt).
+        let h = self.hash.digest_parts(&[&[0u8; 8], m_hash, salt]);
+        // Steps 7-8: DB = PS || 0x01 || salt, of emLen - hLen - 1 bytes.
+        let db_len = em_len - h_len - 1;
+        let mut em = vec![0u8; em_len];
+        let ps_len = db_len - salt.len() - 1;
+        em[ps_len] = 0x01;
+        em[ps_len + 1..db_len].copy_from_slice(salt);
+        // Steps 9-10: maskedDB = DB xor MGF(H, emLen - hLen - 1).
+        mgf_xor(&mut em[..db_len], self.mgf_hash, &h);
+        // Step 11: clear the leftmost 8emLen - emBits bits.
+        em[0] &= top_byte_mask(em_len, em_bits);
+        // Step 12: EM = maskedDB || H || 0xbc.
+        em[db_len..em_len - 1].copy_from_slice(&h);
+        em[em_len - 1] = 0xbc;
+        Ok(em)
+    }
+
+    /// EMSA-PSS-VERIFY (RFC 8017 §9.1.2) of `em` (emLen bytes) against the digest `m_hash`.
+    /// Every check runs and their results are combined before the one branch.
+    ///
+    /// Errors: [`Error::Verification`] for every failure.
+    ///
+    /// Leaks: whether it verified, and the lengths; the inputs are public.
+    pub(crate) fn verify_encoded(&self, m_hash: &[u8], em: &[u8], em_bits: usize) -> Result<()> {
+        let h_len = self.hash.output_len();
+        let s_len = self.salt_len;
+        let em_len = em_bits.div_ceil(8);
+        // Steps 1-3: lengths (public parameters).
+        if m_hash.len() != h_len || em.len() != em_len || em_len < h_len + s_len + 2 {
+            return Err(Error::Verification);
+        }
+        // Step 4: the rightmost octet is 0xbc.
+        let mut ok = em[em_len - 1].ct_eq(&0xbc);
+        // Step 5: maskedDB || H.
+        let db_len = em_len - h_len - 1;
+        let (masked_db, rest) = em.split_at(db_len);
+        let h = &rest[..h_len];
+        // Step 6: the leftmost 8emLen - emBits bits of maskedDB are zero.
+        let top = top_byte_mask(em_len, em_bits);
+        ok &= (masked_db[0] & !top).ct_eq(&0);
+        // Steps 7-9: DB = maskedDB xor MGF(H), with those bits cleared.
+        let mut db = masked_db.to_vec();
+        mgf_xor(&mut db, self.mgf_hash, h);
+        db[0] &= top;
+        // Step 10: DB = 0x00 .. 0x00 || 0x01 || salt.
+        let ps_len = db_len - s_len - 1;
+        ok &= db[..ps_len]
+            .iter()
+            .fold(Choice::from(1), |acc, b| acc & b.ct_eq(&0));
+        ok &= db[ps_len].ct_eq(&0x01);
+        // Steps 11-13: H' = Hash(0x00 * 8 || mHash || salt).
+        let salt = &db[ps_len + 1..];
+        let h_prime = self.hash.digest_parts(&[&[0u8; 8], m_hash, salt]);
+        // Step 14.
+        ok &= h_prime.ct_eq(h);
+        db.zeroize();
+        if bool::from(ok) {
+            Ok(())
+        } else {
+            Err(Error::Verification)
+        }
+    }
+}
+
+/// The mask keeping the low `8 - (8emLen - emBits)` bits of EM's first byte.
+fn top_byte_mask(em_len: usize, em_bits: usize) -> u8 {
+    0xff >> (8 * em_len - em_bits)
+}
+
+impl SignatureScheme for Pss {
+    /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1): a fresh salt of the scheme's length from `rng`,
+    /// then [`Pss::sign_with_salt`].
+    ///
+    /// Leaks: the sizes only.
+    fn sign(
+        self,
+        rng: &mut dyn CryptoRngCore,
+        key: &RsaPrivateKey,
+        hashed: &[u8],
+    ) -> Result<Vec<u8>> {
+        // EMSA-PSS-ENCODE step 4: a random octet string salt of length sLen.
+        let mut salt = vec![0u8; self.salt_len];
+        rng.try_fill_bytes(&mut salt).map_err(|_| Error::Rng)?;
+        self.sign_with_salt(rng, key, hashed, &salt)
+    }
+
+    /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) with this scheme's hash, MGF1 hash and salt length.
+    ///
+    /// Errors: [`Error::Verification`] for every failure.
+    ///
+    /// Leaks: everything (the inputs are public).
+    fn verify(self, key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
+        // Step 1: the signature is k octets. Step 2a-b: s < n, m = s^e mod n.
+        let m = rsa_encrypt(key, sig).map_err(|_| Error::Verification)?;
+        // Step 2c: EM = I2OSP(m, emLen), which fails when m needs more than emLen bytes.
+        let em_bits = key.bits() - 1;
+        let em_len = em_bits.div_ceil(8);
+        let (high, em) = m.split_at(m.len() - em_len);
+        let fits = high
+            .iter()
+            .fold(Choice::from(1), |acc, b| acc & b.ct_eq(&0));
+        // Step 3: EMSA-PSS-VERIFY.
+        let verdict = self.verify_encoded(hashed, em, em_bits);
+        if bool::from(fits) {
+            verdict
+        } else {
+            Err(Error::Verification)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encode_then_verify_with_every_top_bit_count() {
+        for em_bits in 1024 - 8..=1024 {
+            for pss in [
+                Pss::with_hash(HashAlg::Sha256),
+                Pss::with_hash(HashAlg::Sha1).with_mgf_hash(HashAlg::Sha512),
+                Pss::with_hash(HashAlg::Shake256).with_salt_len(0),
+            ] {
+                let m_hash = pss.hash().digest(b"msg");
+                let salt = vec![0x5a; pss.salt_len()];
+                let em = pss.encode(&m_hash, em_bits, &salt).unwrap();
+                assert_eq!(em.len(), em_bits.div_ceil(8));
+                assert_eq!(em[0] & !top_byte_mask(em.len(), em_bits), 0);
+                assert_eq!(pss.verify_encoded(&m_hash, &em, em_bits), Ok(()));
+                let mut bad = em.clone();
+                bad[em.len() / 2] ^= 1;
+                assert_eq!(
+                    pss.verify_encoded(&m_hash, &bad, em_bits),
+                    Err(Error::Verification)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn salt_that_does_not_fit_is_an_error() {
+        let pss = Pss::with_hash(HashAlg::Sha512);
+        let m_hash = HashAlg::Sha512.digest(b"");
+        // emLen = 128: hLen + sLen + 2 <= 128 allows sLen = 62.
+        assert!(pss.encode(&m_hash, 1023, &[0; 62]).is_ok());
+        assert_eq!(
+            pss.encode(&m_hash, 1023, &[0; 63]),
+            Err(Error::InvalidSaltLength)
+        );
+        assert!(matches!(
+            pss.encode(&m_hash[1..], 1023, &[]),
+            Err(Error::InvalidDigestLength { .. })
+        ));
+    }
+}

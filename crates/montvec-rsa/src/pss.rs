@@ -1,0 +1,89 @@
+//! PSS signatures through the `signature` crate's traits, as in RustCrypto `rsa`:
+//! [`SigningKey<D>`] and [`VerifyingKey<D>`] hash the message with `D` and run [`Pss`] with
+//! MGF1 over `D` and a salt of `D`'s output length unless another length is given.
+//!
+//! Every private operation blinds, so there is no separate `BlindedSigningKey`.
+//!
+//! ```
+//! use montvec_rsa::pss::{SigningKey, VerifyingKey};
+//! use montvec_rsa::{Nat, RsaPrivateKey};
+//! use signature::{Keypair, Signer, Verifier};
+//! # fn run(private_key: RsaPrivateKey) -> Result<(), signature::Error> {
+//! let signing_key = SigningKey::<sha2::Sha256>::new(private_key);
+//! let signature = signing_key.try_sign(b"hello")?;
+//! let verifying_key: VerifyingKey<sha2::Sha256> = signing_key.verifying_key();
+//! verifying_key.verify(b"hello", &signature)?;
+//! assert!(verifying_key.verify(b"hullo", &signature).is_err());
+//! # Ok(()) }
+//! ```
+
+use core::marker::PhantomData;
+
+use crate::hash::HashFunction;
+use crate::key::{RsaPrivateKey, RsaPublicKey};
+use crate::padding::{Pss, SignatureScheme};
+use crate::rsa_signature::signature_traits;
+
+pub use crate::rsa_signature::Signature;
+
+/// A private key that makes PSS signatures over `D`-digests of messages.
+pub struct SigningKey<D> {
+    inner: RsaPrivateKey,
+    scheme: Pss,
+    hash: PhantomData<fn() -> D>,
+}
+
+/// A public key that checks PSS signatures over `D`-digests of messages.
+pub struct VerifyingKey<D> {
+    inner: RsaPublicKey,
+    scheme: Pss,
+    hash: PhantomData<fn() -> D>,
+}
+
+impl<D: HashFunction> SigningKey<D> {
+    /// PSS with MGF1 over `D` and a salt of `D`'s output length.
+    ///
+    /// Leaks: nothing; it stores the key.
+    pub fn new(key: RsaPrivateKey) -> Self {
+        Self::with_scheme(key, Pss::new::<D>())
+    }
+
+    /// PSS with MGF1 over `D` and a salt of `salt_len` bytes.
+    ///
+    /// Leaks: nothing; it stores the key.
+    pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
+        Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
+    }
+
+    /// The salt length in bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn salt_len(&self) -> usize {
+        self.scheme.salt_len()
+    }
+}
+
+impl<D: HashFunction> VerifyingKey<D> {
+    /// Verification with MGF1 over `D` and a salt of `D`'s output length.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn new(key: RsaPublicKey) -> Self {
+        Self::with_scheme(key, Pss::new::<D>())
+    }
+
+    /// Verification with MGF1 over `D` and a salt of exactly `salt_len` bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
+        Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
+    }
+
+    /// The salt length in bytes.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn salt_len(&self) -> usize {
+        self.scheme.salt_len()
+    }
+}
+
+signature_traits!(SigningKey, VerifyingKey, Pss, "pss");

@@ -1,0 +1,371 @@
+//! Key files both ways with the system `openssl` command: montvec reads what `openssl genpkey`,
+//! `openssl pkey` and `openssl rsa` write (PKCS#8 and traditional PKCS#1, PEM and DER, SPKI and
+//! PKCS#1 public keys), and openssl checks and re-encodes, byte for byte, what montvec writes.
+//! Skipped, with a message, when `openssl` is not on the PATH.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use montvec_rsa::encoding::{private_key_from_bytes, public_key_from_bytes};
+use montvec_rsa::pkcs1::{
+    DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
+};
+use montvec_rsa::pkcs8::{
+    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
+};
+use montvec_rsa::{Error, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+
+fn openssl_available() -> bool {
+    match Command::new("openssl").arg("version").output() {
+        Ok(out) if out.status.success() => true,
+        _ => {
+            println!("skipped: no `openssl` command on the PATH");
+            false
+        }
+    }
+}
+
+/// Runs `openssl ARGS`, panicking with its stderr when it fails; returns its stdout.
+fn openssl(args: &[&str]) -> Vec<u8> {
+    let out = Command::new("openssl")
+        .args(args)
+        .output()
+        .expect("run openssl");
+    assert!(
+        out.status.success(),
+        "openssl {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// A fresh directory under the system temp dir, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("montvec-encoding-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("create temp dir");
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().expect("UTF-8 path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn read(path: &str) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn read_text(path: &str) -> String {
+    String::from_utf8(read(path)).expect("PEM is text")
+}
+
+/// The modulus as `openssl rsa -modulus` prints it: upper-case hex.
+fn openssl_modulus(args: &[&str]) -> String {
+    let out = String::from_utf8(openssl(args)).unwrap();
+    out.trim()
+        .strip_prefix("Modulus=")
+        .expect("Modulus=")
+        .trim_start_matches('0')
+        .to_ascii_lowercase()
+}
+
+/// openssl writes, montvec reads: every format of one generated key gives the same key.
+fn montvec_reads_openssl(dir: &TempDir, bits: usize) -> RsaPrivateKey {
+    let pkcs8_pem = dir.file("key.pem");
+    let bits_opt = format!("rsa_keygen_bits:{bits}");
+    openssl(&[
+        "genpkey",
+        "-algorithm",
+        "RSA",
+        "-pkeyopt",
+        &bits_opt,
+        "-out",
+        &pkcs8_pem,
+    ]);
+    let pkcs8_der = dir.file("key8.der");
+    let pkcs1_pem = dir.file("key1.pem");
+    let pkcs1_der = dir.file("key1.der");
+    let spki_pem = dir.file("pub.pem");
+    let spki_der = dir.file("pub.der");
+    let rsa_pub_pem = dir.file("pub1.pem");
+    let rsa_pub_der = dir.file("pub1.der");
+    // `openssl pkey -outform DER` writes the traditional form; `pkcs8 -topk8` writes PKCS#8.
+    let topk8 = ["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"];
+    openssl(&[&topk8[..], &["-in", &pkcs8_pem, "-out", &pkcs8_der]].concat());
+    openssl(&[
+        "pkey",
+        "-in",
+        &pkcs8_pem,
+        "-traditional",
+        "-out",
+        &pkcs1_pem,
+    ]);
+    openssl(&[
+        "rsa",
+        "-in",
+        &pkcs8_pem,
+        "-traditional",
+        "-outform",
+        "DER",
+        "-out",
+        &pkcs1_der,
+    ]);
+    openssl(&["pkey", "-in", &pkcs8_pem, "-pubout", "-out", &spki_pem]);
+    openssl(&[
+        "pkey", "-in", &pkcs8_pem, "-pubout", "-outform", "DER", "-out", &spki_der,
+    ]);
+    openssl(&[
+        "rsa",
+        "-in",
+        &pkcs8_pem,
+        "-RSAPublicKey_out",
+        "-out",
+        &rsa_pub_pem,
+    ]);
+    let rsa_pub_der_args = ["-RSAPublicKey_out", "-outform", "DER", "-out", &rsa_pub_der];
+    openssl(&[&["rsa", "-in", &pkcs8_pem][..], &rsa_pub_der_args].concat());
+    assert!(read_text(&pkcs1_pem).starts_with("-----BEGIN RSA PRIVATE KEY-----"));
+
+    let key = RsaPrivateKey::from_pkcs8_pem(&read_text(&pkcs8_pem)).unwrap();
+    assert_eq!(key.bits(), bits);
+    let n = openssl_modulus(&["rsa", "-in", &pkcs8_pem, "-noout", "-modulus"]);
+    assert_eq!(key.n().to_hex_vartime(), n, "{bits}: modulus");
+    assert_eq!(key.e().to_hex_vartime(), "10001");
+
+    assert_eq!(
+        RsaPrivateKey::from_pkcs8_der(&read(&pkcs8_der)).unwrap(),
+        key
+    );
+    assert_eq!(
+        RsaPrivateKey::from_pkcs1_pem(&read_text(&pkcs1_pem)).unwrap(),
+        key
+    );
+    assert_eq!(
+        RsaPrivateKey::from_pkcs1_der(&read(&pkcs1_der)).unwrap(),
+        key
+    );
+    for file in [&pkcs8_pem, &pkcs8_der, &pkcs1_pem, &pkcs1_der] {
+        assert_eq!(private_key_from_bytes(&read(file)).unwrap(), key, "{file}");
+        assert_eq!(
+            public_key_from_bytes(&read(file)).unwrap(),
+            key.to_public_key()
+        );
+    }
+
+    let public = key.to_public_key();
+    assert_eq!(
+        RsaPublicKey::from_public_key_pem(&read_text(&spki_pem)).unwrap(),
+        public
+    );
+    assert_eq!(
+        RsaPublicKey::from_public_key_der(&read(&spki_der)).unwrap(),
+        public
+    );
+    assert_eq!(
+        RsaPublicKey::from_pkcs1_pem(&read_text(&rsa_pub_pem)).unwrap(),
+        public
+    );
+    assert_eq!(
+        RsaPublicKey::from_pkcs1_der(&read(&rsa_pub_der)).unwrap(),
+        public
+    );
+    for file in [&spki_pem, &spki_der, &rsa_pub_pem, &rsa_pub_der] {
+        assert_eq!(
+            public_key_from_bytes(&read(file)).unwrap(),
+            public,
+            "{file}"
+        );
+    }
+
+    // What montvec writes is what openssl wrote (both are DER: one encoding per key).
+    assert_eq!(
+        key.to_pkcs8_der().unwrap().as_bytes(),
+        &read(&pkcs8_der)[..]
+    );
+    assert_eq!(
+        key.to_pkcs1_der().unwrap().as_bytes(),
+        &read(&pkcs1_der)[..]
+    );
+    assert_eq!(
+        public.to_public_key_der().unwrap().as_bytes(),
+        &read(&spki_der)[..]
+    );
+    assert_eq!(
+        public.to_pkcs1_der().unwrap().as_bytes(),
+        &read(&rsa_pub_der)[..]
+    );
+    key
+}
+
+/// montvec writes, openssl checks the key and re-encodes it to the same bytes.
+fn openssl_reads_montvec(dir: &TempDir, key: &RsaPrivateKey) {
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.file(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    let pkcs8_der = key.to_pkcs8_der().unwrap();
+    let pkcs1_der = key.to_pkcs1_der().unwrap();
+    let files = [
+        (
+            write(
+                "m8.pem",
+                key.to_pkcs8_pem(LineEnding::LF).unwrap().as_bytes(),
+            ),
+            "PEM",
+        ),
+        (
+            write(
+                "m1.pem",
+                key.to_pkcs1_pem(LineEnding::LF).unwrap().as_bytes(),
+            ),
+            "PEM",
+        ),
+        (write("m8.der", pkcs8_der.as_bytes()), "DER"),
+        (write("m1.der", pkcs1_der.as_bytes()), "DER"),
+    ];
+    for (file, form) in &files {
+        let out = openssl(&["pkey", "-inform", form, "-in", file, "-noout", "-check"]);
+        assert!(
+            String::from_utf8_lossy(&out).contains("Key is valid"),
+            "{file}"
+        );
+        let out = openssl(&["rsa", "-inform", form, "-in", file, "-noout", "-check"]);
+        assert!(
+            String::from_utf8_lossy(&out).contains("RSA key ok"),
+            "{file}"
+        );
+        let topk8 = ["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"];
+        let again = openssl(&[&topk8[..], &["-inform", form, "-in", file]].concat());
+        assert_eq!(again, pkcs8_der.as_bytes(), "{file}");
+    }
+
+    let public = key.to_public_key();
+    let spki_der = public.to_public_key_der().unwrap();
+    let public_files = [
+        (
+            write(
+                "mpub.pem",
+                public.to_public_key_pem(LineEnding::LF).unwrap().as_bytes(),
+            ),
+            "PEM",
+        ),
+        (write("mpub.der", spki_der.as_bytes()), "DER"),
+    ];
+    for (file, form) in &public_files {
+        let again = openssl(&[
+            "pkey", "-pubin", "-inform", form, "-in", file, "-outform", "DER",
+        ]);
+        assert_eq!(again, spki_der.as_bytes(), "{file}");
+    }
+    let rsa_public_files = [
+        (
+            write(
+                "mpub1.pem",
+                public.to_pkcs1_pem(LineEnding::LF).unwrap().as_bytes(),
+            ),
+            "PEM",
+        ),
+        (
+            write("mpub1.der", public.to_pkcs1_der().unwrap().as_bytes()),
+            "DER",
+        ),
+    ];
+    for (file, form) in &rsa_public_files {
+        let args = ["rsa", "-RSAPublicKey_in", "-inform", form, "-in", file];
+        let again = openssl(&[&args[..], &["-pubout", "-outform", "DER"]].concat());
+        assert_eq!(again, spki_der.as_bytes(), "{file}");
+    }
+}
+
+/// Encrypted keys from openssl are refused with a message that says so.
+fn encrypted_keys_refused(dir: &TempDir) {
+    let key = dir.file("key.pem");
+    let outputs = [
+        (
+            "enc8.pem",
+            vec!["pkey", "-in", &key, "-aes256", "-passout", "pass:montvec"],
+        ),
+        (
+            "enc8.der",
+            vec![
+                "pkcs8",
+                "-topk8",
+                "-in",
+                &key,
+                "-outform",
+                "DER",
+                "-passout",
+                "pass:montvec",
+            ],
+        ),
+        (
+            "enc1.pem",
+            vec![
+                "rsa",
+                "-in",
+                &key,
+                "-traditional",
+                "-aes256",
+                "-passout",
+                "pass:montvec",
+            ],
+        ),
+    ];
+    for (name, args) in outputs {
+        let path = dir.file(name);
+        openssl(&[&args[..], &["-out", &path]].concat());
+        for err in [
+            private_key_from_bytes(&read(&path)).unwrap_err(),
+            public_key_from_bytes(&read(&path)).unwrap_err(),
+        ] {
+            match err {
+                Error::Encoding(why) => assert!(why.contains("encrypted"), "{name}: {why}"),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+    }
+}
+
+fn interop(bits: usize) {
+    if !openssl_available() {
+        return;
+    }
+    let dir = TempDir::new(&bits.to_string());
+    let key = montvec_reads_openssl(&dir, bits);
+    openssl_reads_montvec(&dir, &key);
+    if bits == 1024 {
+        encrypted_keys_refused(&dir);
+    }
+}
+
+#[test]
+fn openssl_1024() {
+    interop(1024);
+}
+
+#[test]
+fn openssl_2048() {
+    interop(2048);
+}
+
+#[test]
+fn openssl_3072() {
+    interop(3072);
+}
+
+#[test]
+fn openssl_4096() {
+    interop(4096);
+}

@@ -1,0 +1,118 @@
+//! Key generation: sizes, exponents, the FIPS 186-5 A.1.1 conditions, e·d ≡ 1 mod λ checked
+//! with num-bigint, round trips through the raw operations, determinism under a seeded
+//! generator, and typed errors for bad sizes and exponents.
+
+use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
+use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey};
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::One;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+fn big(x: &Nat) -> BigUint {
+    BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8))
+}
+
+/// Every property a generated key must have, checked with the oracle.
+fn check_key(key: &RsaPrivateKey, bits: usize, e: u64, rng: &mut ChaCha20Rng) {
+    let (n, d) = (big(key.n()), big(key.d()));
+    let [p, q] = key.primes();
+    let (p, q) = (big(p), big(q));
+    assert_eq!(&p * &q, n);
+    assert_eq!(n.bits() as usize, bits);
+    assert_eq!(key.bits(), bits);
+    assert_eq!(big(key.e()), BigUint::from(e));
+    // Both primes have their size and top two bits.
+    for (x, size) in [(&p, bits - bits / 2), (&q, bits / 2)] {
+        assert_eq!(x.bits() as usize, size);
+        assert!(x.bit(size as u64 - 2));
+        assert!((x - 1u32).gcd(&BigUint::from(e)).is_one());
+    }
+    // e·d ≡ 1 mod λ, and 2^(nlen/2) < d < λ.
+    let lambda = (&p - 1u32).lcm(&(&q - 1u32));
+    assert!((BigUint::from(e) * &d % &lambda).is_one());
+    assert!(d < lambda);
+    assert!(d > BigUint::one() << (bits / 2));
+    // |p − q| > 2^(nlen/2 − 100).
+    let diff = if p > q { &p - &q } else { &q - &p };
+    assert!(diff > BigUint::one() << (bits / 2 - 100));
+    // CRT values.
+    assert_eq!(big(key.dp()), &d % (&p - 1u32));
+    assert_eq!(big(key.dq()), &d % (&q - 1u32));
+    assert!((big(key.qinv()) * &q % &p).is_one());
+    // Raw round trips.
+    let public = key.to_public_key();
+    for m in [2u64, 0xdead_beef] {
+        let m = Nat::from_u64(m).to_be_bytes(key.size());
+        let c = rsa_encrypt(&public, &m).unwrap();
+        assert_eq!(rsa_decrypt(key, &c, rng).unwrap(), m);
+    }
+}
+
+#[test]
+fn generates_1024_and_2048_bit_keys() {
+    let mut rng = ChaCha20Rng::seed_from_u64(2048);
+    for bits in [1024, 1024, 2048, 2048] {
+        let key = RsaPrivateKey::new(&mut rng, bits).unwrap();
+        check_key(&key, bits, 65537, &mut rng);
+    }
+}
+
+#[test]
+fn generates_3072_bit_key_and_odd_sizes() {
+    let mut rng = ChaCha20Rng::seed_from_u64(3072);
+    for bits in [3072, 1025, 1535] {
+        let key = RsaPrivateKey::new(&mut rng, bits).unwrap();
+        check_key(&key, bits, 65537, &mut rng);
+    }
+}
+
+#[test]
+fn other_exponents() {
+    let mut rng = ChaCha20Rng::seed_from_u64(17);
+    for e in [65539u64, 0x1_0000_0001, (1 << 63) | 1] {
+        let key = RsaPrivateKey::new_with_exp(&mut rng, 1024, &Nat::from_u64(e)).unwrap();
+        check_key(&key, 1024, e, &mut rng);
+    }
+    // A 256-bit exponent (the largest allowed).
+    let e = Nat::from_hex(&format!("8{}1", "0".repeat(62))).unwrap();
+    let key = RsaPrivateKey::new_with_exp(&mut rng, 1024, &e).unwrap();
+    let lambda = (big(key.primes()[0]) - 1u32).lcm(&(big(key.primes()[1]) - 1u32));
+    assert!((big(&e) * big(key.d()) % lambda).is_one());
+}
+
+#[test]
+fn deterministic_with_a_seeded_generator() {
+    let a = RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(42), 1024).unwrap();
+    let b = RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(42), 1024).unwrap();
+    let c = RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(43), 1024).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a.n(), c.n());
+}
+
+#[test]
+fn bad_sizes_and_exponents_are_typed_errors() {
+    let mut rng = ChaCha20Rng::seed_from_u64(0);
+    for bits in [0, 512, 1023, 8193, 16384] {
+        assert_eq!(
+            RsaPrivateKey::new(&mut rng, bits).unwrap_err(),
+            Error::InvalidKeySize { bits }
+        );
+    }
+    let too_big = Nat::from_hex(&format!("1{}1", "0".repeat(63))).unwrap(); // 2^256 + 1
+    for e in [
+        Nat::from_u64(3),
+        Nat::from_u64(65535),
+        Nat::from_u64(65536),
+        Nat::from_u64(65538),
+        Nat::zero(2),
+        too_big,
+    ] {
+        assert_eq!(
+            RsaPrivateKey::new_with_exp(&mut rng, 1024, &e).unwrap_err(),
+            Error::InvalidExponent,
+            "{e:?}"
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! One batch of 62 Bernstein–Yang divsteps on the low words of f and g, returning the
+//! transition matrix scaled by 2^62 (Bernstein–Yang 2019, "Fast constant-time gcd computation
+//! and modular inversion", §8; the batching of libsecp256k1's `modinv64`, written afresh).
+//!
+//! divstep(δ, f, g) = (1 − δ, g, (g − f)/2)            when δ > 0 and g is odd,
+//!                    (1 + δ, f, (g + (g mod 2)·f)/2)   otherwise.
+//!
+//! Leaks: nothing. Every step runs the same instructions; the two cases are chosen by masks.
+
+#![deny(clippy::integer_division_remainder_used)]
+
+/// Divsteps a batch runs: the most for which the scaled matrix entries fit an `i64`
+/// (after i steps |u| + |v| ≤ 2^i and |q| + |r| ≤ 2^i).
+pub(crate) const BATCH: u32 = 62;
+
+/// The matrix `[[u, v], [q, r]]` of one batch, scaled by 2^62: the new
+/// f = (u·f + v·g) / 2^62 and g = (q·f + r·g) / 2^62 (both divisions exact).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Transition {
+    pub u: i64,
+    pub v: i64,
+    pub q: i64,
+    pub r: i64,
+}
+
+/// Run [`BATCH`] divsteps from `delta` on the low words `f0` (odd) and `g0` of f and g; return
+/// the new δ and the transition. Only the low 62 bits of f and g decide the steps, so the low
+/// words suffice.
+pub(crate) fn batch(mut delta: i64, f0: u64, g0: u64) -> (i64, Transition) {
+    let (mut f, mut g) = (f0 as i64, g0 as i64);
+    let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
+    for _ in 0..BATCH {
+        debug_assert_eq!(f & 1, 1, "f stays odd");
+        // s = all ones when δ > 0 and g is odd (|δ| is far below 2^62: -δ cannot overflow).
+        let s = (delta.wrapping_neg() >> 63) & (g & 1).wrapping_neg();
+        // Case one, under s: (δ, f, g) <- (-δ, g, -f) and the rows likewise, so that the
+        // shared tail below computes (g - f)/2.
+        let t = (f ^ g) & s;
+        f ^= t;
+        g ^= t;
+        g = (g ^ s).wrapping_sub(s);
+        let t = (u ^ q) & s;
+        u ^= t;
+        q ^= t;
+        q = (q ^ s).wrapping_sub(s);
+        let t = (v ^ r) & s;
+        v ^= t;
+        r ^= t;
+        r = (r ^ s).wrapping_sub(s);
+        delta = (delta ^ s).wrapping_sub(s);
+        // Shared tail: δ + 1, g + (g mod 2)·f, halve g (its matrix row keeps its scale, the f
+        // row doubles: the matrix is scaled by 2 per step).
+        delta += 1;
+        let odd = (g & 1).wrapping_neg();
+        g = g.wrapping_add(f & odd);
+        q = q.wrapping_add(u & odd);
+        r = r.wrapping_add(v & odd);
+        g >>= 1;
+        u = u.wrapping_shl(1);
+        v = v.wrapping_shl(1);
+    }
+    (delta, Transition { u, v, q, r })
+}
+
+/// Divsteps that bring g to zero for any odd f and any g with |f|, |g| < 2^bits
+/// (Bernstein–Yang Theorem 11.2: f² + 4g² ≤ 5·2^(2d) needs ⌊(49d + 80)/17⌋ steps for d < 46,
+/// ⌊(49d + 57)/17⌋ for d ≥ 46), rounded up to whole batches. `bits` is public.
+#[allow(clippy::integer_division_remainder_used)]
+pub(crate) fn batches_for_bits(bits: usize) -> usize {
+    let steps = if bits < 46 {
+        (49 * bits + 80) / 17
+    } else {
+        (49 * bits + 57) / 17
+    };
+    steps.div_ceil(BATCH as usize)
+}
+
+#[cfg(test)]
+#[allow(clippy::integer_division_remainder_used)]
+mod tests {
+    use super::*;
+
+    /// The matrix applied to the full (small) f and g gives exactly what 62 single divsteps give.
+    #[test]
+    fn batch_matches_single_steps() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let f = (seed >> 1) as i128 | 1;
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let g = (seed >> 2) as i128;
+            let delta0 = (seed & 7) as i64 - 3;
+            let (mut d, mut ff, mut gg) = (delta0, f, g);
+            for _ in 0..BATCH {
+                if d > 0 && gg & 1 == 1 {
+                    (d, ff, gg) = (1 - d, gg, (gg - ff) / 2);
+                } else {
+                    (d, ff, gg) = (1 + d, ff, (gg + (gg & 1) * ff) / 2);
+                }
+            }
+            let (delta, t) = batch(delta0, f as u64, g as u64);
+            assert_eq!(delta, d);
+            let nf = t.u as i128 * f + t.v as i128 * g;
+            let ng = t.q as i128 * f + t.r as i128 * g;
+            assert_eq!(nf, ff << 62);
+            assert_eq!(ng, gg << 62);
+        }
+    }
+}

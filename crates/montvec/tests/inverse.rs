@@ -1,0 +1,152 @@
+//! `Modulus::invert` and `inverse::gcd_with_odd` against num-bigint: random odd moduli from
+//! one limb to 8192 bits, the edges x = 0, 1, n − 1, x ≥ n, and non-invertible x for composite
+//! n (x sharing a factor with n).
+
+mod common;
+use common::*;
+
+use montvec::inverse::gcd_with_odd;
+use montvec::{Modulus, Nat};
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn random_big(rng: &mut impl Rng, bits: usize) -> BigUint {
+    let limbs = bits.div_ceil(64);
+    let mut v: Vec<u64> = (0..limbs).map(|_| rng.gen()).collect();
+    let spare = limbs * 64 - bits;
+    v[limbs - 1] >>= spare;
+    v[limbs - 1] |= 1 << (63 - spare); // exactly `bits` bits
+    limbs_to_big(&v)
+}
+
+fn random_odd(rng: &mut impl Rng, bits: usize) -> BigUint {
+    random_big(rng, bits) | BigUint::one()
+}
+
+/// The oracle's inverse, when it exists.
+fn oracle_inverse(x: &BigUint, n: &BigUint) -> Option<BigUint> {
+    let x = x % n;
+    if !x.gcd(n).is_one() {
+        return None;
+    }
+    // x^(-1) from the extended Euclid of num-integer on signed values.
+    let (xs, ns) = (
+        num_bigint::BigInt::from(x.clone()),
+        num_bigint::BigInt::from(n.clone()),
+    );
+    let e = xs.extended_gcd(&ns);
+    let inv = ((e.x % &ns) + &ns) % &ns;
+    Some(inv.to_biguint().expect("non-negative"))
+}
+
+fn check(n: &BigUint, x: &BigUint, x_limbs: usize) {
+    let k = n.bits().div_ceil(64) as usize;
+    let m = Modulus::new(&from_big(n, k)).unwrap();
+    let got: Option<Nat> = m.invert(&from_big(x, x_limbs)).into();
+    let want = oracle_inverse(x, n);
+    match (&got, &want) {
+        (Some(g), Some(w)) => {
+            assert_eq!(g.limb_len(), k);
+            assert_eq!(&to_big(g), w, "inverse of {x:x} mod {n:x}");
+        }
+        (None, None) => {}
+        _ => panic!("invert({x:x}) mod {n:x}: got {got:?}, want {want:?}"),
+    }
+}
+
+const SIZES: [usize; 16] = [
+    2, 7, 63, 64, 65, 127, 128, 255, 521, 1024, 1536, 2047, 2048, 3072, 4096, 8192,
+];
+
+#[test]
+fn random_inverses_match_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x1a7e);
+    for bits in SIZES {
+        let count = if bits >= 4096 { 3 } else { 20 };
+        for _ in 0..count {
+            let n = random_odd(&mut rng, bits);
+            let k = n.bits().div_ceil(64) as usize;
+            let x = random_big(&mut rng, bits) % &n;
+            check(&n, &x, k);
+            // x of another length than n, and above n.
+            let wide = random_big(&mut rng, bits + 70);
+            check(&n, &wide, wide.bits().div_ceil(64) as usize);
+        }
+    }
+}
+
+#[test]
+fn edge_values() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xed9e);
+    for bits in SIZES {
+        let n = random_odd(&mut rng, bits);
+        let k = n.bits().div_ceil(64) as usize;
+        for x in [
+            BigUint::zero(),
+            BigUint::one(),
+            &n - 1u32,
+            n.clone(),
+            &n + 1u32,
+            BigUint::from(2u32),
+        ] {
+            check(&n, &x, k + 1);
+        }
+    }
+    // n = 3, the smallest modulus; n = 2^64 - 1 and 2^(64k) - 1 (all-ones limbs).
+    for n in [
+        BigUint::from(3u32),
+        BigUint::from(u64::MAX),
+        (BigUint::one() << 1024) - 1u32,
+    ] {
+        for x in [0u32, 1, 2, 3, 4, 5] {
+            check(&n, &BigUint::from(x), 1);
+        }
+    }
+}
+
+#[test]
+fn non_invertible_for_composite_moduli() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xc0);
+    for bits in [64usize, 200, 1024, 2048] {
+        for _ in 0..5 {
+            let a = random_odd(&mut rng, bits / 2);
+            let b = random_odd(&mut rng, bits / 2);
+            let n = &a * &b;
+            let k = n.bits().div_ceil(64) as usize;
+            // Multiples of a factor have no inverse; the oracle agrees.
+            let r = random_big(&mut rng, bits / 2);
+            check(&n, &(&a * &r), 2 * k);
+            check(&n, &b, k);
+            check(&n, &(&a * 3u32), k + 1);
+            let m = Modulus::new(&from_big(&n, k)).unwrap();
+            assert!(bool::from(m.invert(&from_big(&a, k)).is_none()));
+        }
+    }
+}
+
+#[test]
+fn gcd_with_odd_matches_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9cd);
+    for bits in [1usize, 30, 64, 100, 512, 1024, 2048, 4096] {
+        for _ in 0..8 {
+            let common = random_odd(&mut rng, (bits / 3).max(1)) << rng.gen_range(0..3);
+            let f = random_odd(&mut rng, bits) * (&common | BigUint::one());
+            let g = random_big(&mut rng, bits + 5) * &common;
+            let fl = f.bits().div_ceil(64) as usize;
+            let gl = g.bits().div_ceil(64) as usize + 1;
+            let got = gcd_with_odd(&from_big(&f, fl), &from_big(&g, gl));
+            assert_eq!(to_big(&got), f.gcd(&g), "gcd({f:x}, {g:x})");
+            assert_eq!(got.limb_len(), fl);
+        }
+    }
+    // gcd(f, 0) = f; gcd(1, g) = 1.
+    let f = BigUint::from(0xdead_beefu64 | 1);
+    assert_eq!(
+        to_big(&gcd_with_odd(&from_big(&f, 1), &Nat::zero(3))),
+        f.clone()
+    );
+    assert!(to_big(&gcd_with_odd(&Nat::from_u64(1), &from_big(&f, 1))).is_one());
+}

@@ -1,0 +1,55 @@
+//! Every RSA key parser (PKCS#1, PKCS#8, SPKI; PEM and DER; the autodetecting
+//! `*_from_bytes`) on arbitrary bytes: no panic, and what parses re-encodes to a key that
+//! parses back equal.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use montvec_rsa::encoding::{private_key_from_bytes, public_key_from_bytes};
+use montvec_rsa::pkcs1::{
+    DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
+};
+use montvec_rsa::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey};
+use montvec_rsa::{RsaPrivateKey, RsaPublicKey};
+
+fn check_private(key: &RsaPrivateKey) {
+    let pkcs1 = key.to_pkcs1_der().expect("PKCS#1 export");
+    let pkcs8 = key.to_pkcs8_der().expect("PKCS#8 export");
+    assert_eq!(&RsaPrivateKey::from_pkcs1_der(pkcs1.as_bytes()).unwrap(), key);
+    assert_eq!(&RsaPrivateKey::from_pkcs8_der(pkcs8.as_bytes()).unwrap(), key);
+}
+
+fn check_public(key: &RsaPublicKey) {
+    let pkcs1 = key.to_pkcs1_der().expect("PKCS#1 export");
+    let spki = key.to_public_key_der().expect("SPKI export");
+    assert_eq!(&RsaPublicKey::from_pkcs1_der(pkcs1.as_bytes()).unwrap(), key);
+    assert_eq!(&RsaPublicKey::from_public_key_der(spki.as_bytes()).unwrap(), key);
+}
+
+fuzz_target!(|data: &[u8]| {
+    let private = [
+        private_key_from_bytes(data).ok(),
+        RsaPrivateKey::from_pkcs1_der(data).ok(),
+        RsaPrivateKey::from_pkcs8_der(data).ok(),
+    ];
+    let public = [
+        public_key_from_bytes(data).ok(),
+        RsaPublicKey::from_pkcs1_der(data).ok(),
+        RsaPublicKey::from_public_key_der(data).ok(),
+    ];
+    private.iter().flatten().for_each(check_private);
+    public.iter().flatten().for_each(check_public);
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(key) = RsaPrivateKey::from_pkcs1_pem(text) {
+            check_private(&key);
+        }
+        if let Ok(key) = RsaPrivateKey::from_pkcs8_pem(text) {
+            check_private(&key);
+        }
+        if let Ok(key) = RsaPublicKey::from_pkcs1_pem(text) {
+            check_public(&key);
+        }
+        if let Ok(key) = RsaPublicKey::from_public_key_pem(text) {
+            check_public(&key);
+        }
+    }
+});
