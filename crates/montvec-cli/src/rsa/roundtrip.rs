@@ -112,11 +112,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .collect();
     let decrypt_time = started.elapsed();
 
-    let differ = blocks
-        .iter()
-        .zip(&recovered)
-        .filter(|(b, r)| r.as_deref() != Some(&b.plain[..]))
-        .count();
+    let differ = differing_blocks(&blocks, &recovered);
     let failed = recovered.iter().filter(|r| r.is_none()).count();
 
     if let Some(out) = &args.out {
@@ -165,6 +161,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     })
 }
 
+/// How many blocks did not come back as they went in (`None`: failed to decrypt).
+fn differing_blocks(blocks: &[Block], recovered: &[Option<Vec<u8>>]) -> usize {
+    blocks
+        .iter()
+        .zip(recovered)
+        .filter(|(b, r)| r.as_deref() != Some(&b.plain[..]))
+        .count()
+}
+
 fn encrypt_block(
     key: &RsaPublicKey,
     padding: BlockPadding,
@@ -198,4 +203,32 @@ fn throughput(bytes: usize, blocks: usize, time: Duration) -> String {
         bytes as f64 / secs / 1e6,
         blocks as f64 / secs
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_blocks_that_differ_or_failed() {
+        let block = |bytes: &[u8]| Block {
+            plain: bytes.to_vec(),
+            file_bytes: bytes.len(),
+        };
+        let blocks = [block(b"\0ab"), block(b"\0cd"), block(b"\0ef")];
+        let same = vec![
+            Some(b"\0ab".to_vec()),
+            Some(b"\0cd".to_vec()),
+            Some(b"\0ef".to_vec()),
+        ];
+        assert_eq!(differing_blocks(&blocks, &same), 0);
+        let mut changed = same.clone();
+        changed[1] = Some(b"\0cD".to_vec());
+        assert_eq!(differing_blocks(&blocks, &changed), 1);
+        changed[2] = None;
+        assert_eq!(differing_blocks(&blocks, &changed), 2);
+        // A lost leading zero byte is a difference too.
+        changed[0] = Some(b"ab".to_vec());
+        assert_eq!(differing_blocks(&blocks, &changed), 3);
+    }
 }
