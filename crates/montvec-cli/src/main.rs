@@ -1,4 +1,5 @@
-//! `montvec`: modular exponentiation from standard input, and side-by-side benchmarks.
+//! `montvec`: modular exponentiation from standard input, side-by-side benchmarks, and RSA on
+//! files.
 
 use std::process::ExitCode;
 
@@ -6,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod modexp;
+mod rsa;
 
 /// Fast constant-time arithmetic modulo big odd integers.
 #[derive(Parser)]
@@ -21,6 +23,8 @@ enum Command {
     Modexp(modexp::Args),
     /// Time montvec beside GMP and OpenSSL and print a table of ratios.
     Bench(bench::Args),
+    /// RSA keys, signatures and encryption on files, like `openssl pkeyutl`.
+    Rsa(rsa::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,5 +32,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Modexp(args) => modexp::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Rsa(args) => rsa::run(args),
     }
 }

@@ -1,0 +1,102 @@
+//! Whole-file input and output for `montvec rsa`: binary, read and written in one piece, `-`
+//! for standard input or output. Secret output (private keys, decrypted plaintexts) is
+//! created with mode 0600.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use zeroize::Zeroizing;
+
+use super::failure::Failure;
+
+/// Whether a file's content is secret.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Secrecy {
+    /// Written with the usual mode (0666 less the umask).
+    Public,
+    /// Written with mode 0600, also when the file already existed.
+    Secret,
+}
+
+/// True when `path` means a standard stream.
+pub fn is_stream(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// The bytes of `path` (`-`: all of standard input); `option` names it in errors.
+pub fn read(option: &'static str, path: &Path) -> Result<Vec<u8>, Failure> {
+    let failed = |error| Failure::Read {
+        option,
+        path: path.to_path_buf(),
+        error,
+    };
+    if is_stream(path) {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map_err(failed)?;
+        Ok(bytes)
+    } else {
+        fs::read(path).map_err(failed)
+    }
+}
+
+/// [`read`] for a file holding secrets: the bytes are zeroized when dropped.
+pub fn read_secret(option: &'static str, path: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    read(option, path).map(Zeroizing::new)
+}
+
+/// Write `bytes` to `path` (`-`: standard output), replacing what was there.
+pub fn write(
+    option: &'static str,
+    path: &Path,
+    bytes: &[u8],
+    secrecy: Secrecy,
+) -> Result<(), Failure> {
+    let failed = |error| Failure::Write {
+        option,
+        path: path.to_path_buf(),
+        error,
+    };
+    if is_stream(path) {
+        let mut out = io::stdout().lock();
+        return out
+            .write_all(bytes)
+            .and_then(|()| out.flush())
+            .map_err(failed);
+    }
+    let mut options = OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    if secrecy == Secrecy::Secret {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(0o600);
+        let mut file = options.open(path).map_err(failed)?;
+        // `mode` applies only to a file this call creates: narrow an existing one too, before
+        // anything secret is written into it.
+        file.set_permissions(fs::Permissions::from_mode(0o600))
+            .map_err(failed)?;
+        return file
+            .write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .map_err(failed);
+    }
+    let mut file = options.open(path).map_err(failed)?;
+    file.write_all(bytes).map_err(failed)
+}
+
+/// Refuse more than one of `paths` (option, path) reading standard input: the first would
+/// take all of it.
+pub fn one_stdin(paths: &[(&str, &Path)]) -> Result<(), Failure> {
+    let streams: Vec<&str> = paths
+        .iter()
+        .filter(|(_, p)| is_stream(p))
+        .map(|(o, _)| *o)
+        .collect();
+    if streams.len() > 1 {
+        return Err(Failure::Usage(format!(
+            "only one input can be standard input (-), not {}",
+            streams.join(" and ")
+        )));
+    }
+    Ok(())
+}
