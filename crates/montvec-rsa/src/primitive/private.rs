@@ -10,8 +10,8 @@
 //!    [`Error::FaultDetected`] and nothing of m' leaves.
 //! 5. Unblind: m = m'·r⁻¹ mod n (r⁻¹ by montvec's constant-time safegcd).
 //!
-//! Steps 1, 4 and 5 run on Montgomery forms of n ([`blind`], [`check_and_unblind`]): r^e and
-//! m'^e are 16 squarings and a multiplication for e = 65537 ([`pow_public`]), with one
+//! Steps 1, 4 and 5 run on Montgomery forms of n (`blind`, `check_and_unblind`): r^e and
+//! m'^e are 16 squarings and a multiplication for e = 65537 (`pow_public`), with one
 //! conversion into and out of the form per value.
 
 use montvec::batch::Options;
