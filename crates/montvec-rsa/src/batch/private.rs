@@ -158,7 +158,25 @@ fn blinded_batch(
             pow_jobs.push(Job::new(q_mod, &c.value, g.key.dq()));
         }
     }
-    let powers = montvec::batch::pow_with(&pow_jobs, &narrowed(options, pow_jobs.len())?)?;
+    let narrow = narrowed(options, pow_jobs.len())?;
+    let powers = if narrow.engine == Some(Engine::Scalar) && pow_jobs.len() <= SCALAR_UP_TO {
+        // A single operation's two halves, one after the other on the calling thread (as the
+        // scalar engine computes them, without handing them to the thread pool).
+        groups
+            .iter()
+            .zip(&blinded)
+            .flat_map(|(g, b)| {
+                b.iter().flat_map(move |c| {
+                    [
+                        g.key.p_modulus().pow(&c.value, g.key.dp()),
+                        g.key.q_modulus().pow(&c.value, g.key.dq()),
+                    ]
+                })
+            })
+            .collect()
+    } else {
+        montvec::batch::pow_with(&pow_jobs, &narrow)?
+    };
     drop(pow_jobs);
     // Steps 4 and 5, per group.
     let mut offset = 0;
