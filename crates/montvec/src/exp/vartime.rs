@@ -21,7 +21,9 @@ pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> 
         b if b > 512 => 5,
         b if b > 128 => 4,
         b if b > 24 => 3,
-        b if b > 4 => 2,
+        // Up to 20 bits (e = 65537 has 17) the two operations that build base^3 cost about
+        // what the 2-bit windows save: plain square-and-multiply.
+        b if b > 20 => 2,
         _ => 1,
     };
     let mut scratch = crate::exp::scratch_for(m);

@@ -131,6 +131,11 @@ impl MontParams {
             if lo < hi {
                 chunk[..hi - lo].copy_from_slice(&x[lo..hi]);
             }
+            if c + 1 == chunks {
+                // The top chunk: acc is still 0, so acc = chunk * R = Mont(chunk, R^2).
+                cios::mont_mul(&mut acc, &chunk, &self.r2, &self.n, self.n0, &mut scratch);
+                continue;
+            }
             // acc = acc * R + chunk (all in Montgomery form): acc*R = Mont(acc, R^2).
             cios::mont_mul(&mut t, &acc, &self.r2, &self.n, self.n0, &mut scratch);
             cios::mont_mul(&mut acc, &chunk, &self.r2, &self.n, self.n0, &mut scratch);
