@@ -7,15 +7,16 @@ WIN = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15", "%rcx", "%r
 out = []
 def e(s): out.append("    " + s)
 
-# Stack frame (after 6 pushes): T[0..16] at 0..128, out at 128, n at 136, n0 at 144.
+# Stack frame (after 6 pushes): T[0..16] at 0..128, out at 128, n at 136, n' = -n^-1 mod 2^128
+# at 144 (low word n0') and 152 (high word n1'); 168 bytes keep rsp 16-byte aligned.
 def prologue(name):
     out.append(f"    .p2align 5\n    .globl {name}\n    .hidden {name}\n    .type {name}, @function\n{name}:")
     for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
         e(f"pushq {r}")
-    e("subq $152, %rsp")
+    e("subq $168, %rsp")
 
 def epilogue(name):
-    e("addq $152, %rsp")
+    e("addq $168, %rsp")
     for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
         e(f"popq {r}")
     e("ret")
@@ -28,8 +29,22 @@ def redc_and_finish(reg):
     e("movq 136(%rsp), %rsi")
     w = list(reg)
     for r in range(N):
-        e(f"movq {w[0]}, %rdx")
-        e("imulq 144(%rsp), %rdx")
+        if r % 2 == 0:
+            # Two rows' quotients at once from the window before both (REDC by 2^128):
+            # m = (w0 + 2^64 w1) n' mod 2^128, so m_lo = lo(w0 n0') and
+            # m_hi = hi(w0 n0') + lo(w0 n1') + lo(w1 n0'). These are exactly the quotients the
+            # two single-word rows would compute, but m_hi no longer waits for the first row:
+            # one imul + mulx latency less on the serial chain every two rows.
+            e(f"movq {w[0]}, %rdx")
+            e("mulxq 144(%rsp), %rcx, %rdi")
+            e("imulq 152(%rsp), %rdx")
+            e("addq %rdx, %rdi")
+            e(f"movq {w[1]}, %rdx")
+            e("imulq 144(%rsp), %rdx")
+            e("addq %rdx, %rdi")
+            e("movq %rcx, %rdx")
+        else:
+            e("movq %rdi, %rdx")
         e("xorl %eax, %eax")
         for j in range(N):
             e(f"mulxq {8*j}(%rsi), %rax, %rbx")
@@ -57,12 +72,13 @@ def redc_and_finish(reg):
         e(f"cmovcq {8*j}(%rdx), {w[j]}")
         e(f"movq {w[j]}, {8*j}(%rdx)")
 
-# ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0)
+# ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0', r8 = n1')
 name = f"montvec_adx_sqr{N}"
 prologue(name)
 e("movq %rdi, 128(%rsp)")
 e("movq %rdx, 136(%rsp)")
 e("movq %rcx, 144(%rsp)")
+e("movq %r8, 152(%rsp)")
 e("xorl %ebp, %ebp")
 # Triangle with a register window: pos -> reg.
 free = list(REGS)
@@ -122,12 +138,13 @@ e("xorl %ebp, %ebp")
 redc_and_finish(lo_regs)
 epilogue(name)
 
-# ---- multiply: (rdi = out, rsi = a, rdx = b, rcx = n, r8 = n0)
+# ---- multiply: (rdi = out, rsi = a, rdx = b, rcx = n, r8 = n0', r9 = n1')
 name = f"montvec_adx_mul{N}"
 prologue(name)
 e("movq %rdi, 128(%rsp)")
 e("movq %rcx, 136(%rsp)")
 e("movq %r8, 144(%rsp)")
+e("movq %r9, 152(%rsp)")
 e("movq %rdx, %rdi")
 e("xorl %ebp, %ebp")
 w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]

@@ -138,12 +138,15 @@ fn arr_mut<const N: usize>(x: &mut [Limb]) -> &mut [Limb; N] {
 pub struct AdxMont {
     params: MontParams,
     token: AdxToken,
+    /// n' = -n^-1 mod 2^128 for the fused 4- and 8-limb kernels.
+    np: [Limb; 2],
 }
 
 impl AdxMont {
     /// The ADX kernels for `params`, or `None` when the limb count has no kernel.
     pub fn new(params: MontParams, token: AdxToken) -> Option<Self> {
-        has_kernel(params.limbs()).then_some(AdxMont { params, token })
+        let np = fused::neg_inverse_128(&params.n);
+        has_kernel(params.limbs()).then_some(AdxMont { params, token, np })
     }
 }
 
@@ -157,8 +160,8 @@ impl MontMul for AdxMont {
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
         let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
         match n.len() {
-            4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
-            8 => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), n0),
+            4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), self.np),
+            8 => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), self.np),
             16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
             24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
             32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
@@ -171,8 +174,8 @@ impl MontMul for AdxMont {
         let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
         const { assert!(SPLIT_SQUARE_LIMBS == 48) };
         match n.len() {
-            4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), n0),
-            8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), n0),
+            4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), self.np),
+            8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), self.np),
             16 => mont_sqr::<16>(tk, out, a, n, n0, t),
             24 => mont_sqr::<24>(tk, out, a, n, n0, t),
             32 => mont_sqr::<32>(tk, out, a, n, n0, t),
@@ -372,6 +375,24 @@ mod tests {
                         assert_eq!((g * &r_inv) % &nb, prod % &nb, "k={k} n={n:x?}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The fused kernels' two-word quotient factor: n n' = -1 mod 2^128, low word = n0'.
+    #[test]
+    fn neg_inverse_128_is_the_two_word_inverse() {
+        let mut rng = ChaCha8Rng::seed_from_u64(128);
+        for k in [2, 4, 8] {
+            for n in moduli(&mut rng, k) {
+                let np = fused::neg_inverse_128(&n);
+                assert_eq!(np[0], crate::mont::params::neg_inverse_mod_word(n[0]));
+                let r = BigUint::from(1u8) << 128;
+                assert_eq!(
+                    (big(&n) * big(&np) + 1u8) % &r,
+                    BigUint::from(0u8),
+                    "n={n:x?}"
+                );
             }
         }
     }
