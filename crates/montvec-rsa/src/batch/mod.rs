@@ -13,18 +13,51 @@
 //! | [`rsa_decrypt_many`] | k-byte strings | [`crate::hazmat::rsa_decrypt`] |
 //! | [`rsa_encrypt_many`] | k-byte strings | [`crate::hazmat::rsa_encrypt`] |
 //!
-//! A padding signs or decrypts many messages by encoding each one (EM, k bytes) and handing
-//! the encoded messages to [`rsa_decrypt_many`] (signing is RSASP1 = RSADP on EM), or by
-//! decoding what [`rsa_decrypt_many`] returns.
+//! | [`sign_many`], [`verify_many`] | digests, with a [`SignaturePadding`] | [`crate::RsaPrivateKey::sign_with_rng`], [`crate::RsaPublicKey::verify`] |
+//! | [`encrypt_many`], [`decrypt_many`] | messages, with an [`EncryptionPadding`] | [`crate::RsaPublicKey::encrypt`], [`crate::RsaPrivateKey::decrypt_blinded`] |
+//!
+//! The padded functions encode each message (EM, k bytes) and hand the encoded messages to
+//! the raw ones (signing is RSASP1 = RSADP on EM), or decode what they return.
 
+mod encrypt;
 mod private;
 mod public;
 mod raw;
+mod sign;
 
+pub use encrypt::{decrypt_many, encrypt_many, EncryptionPadding};
 pub use montvec::batch::{Engine, Options};
 pub use private::private_ops;
 pub use public::public_ops;
 pub use raw::{rsa_decrypt_many, rsa_encrypt_many};
+pub use sign::{sign_many, verify_many, SignaturePadding};
+
+/// Run `f` on the values of the jobs that are `Ok`, and put its results back in place: each
+/// failed job keeps its error, each other job gets the next result of `f`.
+fn on_valid<T, U>(
+    prepared: Vec<crate::Result<T>>,
+    f: impl FnOnce(Vec<T>) -> Vec<crate::Result<U>>,
+) -> Vec<crate::Result<U>> {
+    let mut errors = Vec::with_capacity(prepared.len());
+    let mut valid = Vec::new();
+    for p in prepared {
+        match p {
+            Ok(v) => {
+                valid.push(v);
+                errors.push(None);
+            }
+            Err(e) => errors.push(Some(e)),
+        }
+    }
+    let mut done = f(valid).into_iter();
+    errors
+        .into_iter()
+        .map(|e| match e {
+            Some(e) => Err(e),
+            None => done.next().expect("one result per valid job"),
+        })
+        .collect()
+}
 
 /// Run `f` on a pool of `options.threads` workers (the current pool for `None`), with options
 /// whose `threads` is `None` so the batch engine runs on that same pool.

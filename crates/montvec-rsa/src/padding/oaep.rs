@@ -100,6 +100,41 @@ impl Oaep {
     }
 }
 
+impl Oaep {
+    /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) steps 1–2: a fresh seed and EM (k bytes), the
+    /// input of RSAEP, for one encryption or a batch.
+    ///
+    /// Errors: [`Error::UnsupportedHash`], [`Error::MessageTooLong`], [`Error::Rng`].
+    ///
+    /// Leaks: the lengths only.
+    pub(crate) fn encryption_input(
+        &self,
+        rng: &mut dyn CryptoRngCore,
+        k: usize,
+        msg: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        self.check_hashes()?;
+        let mut seed = Zeroizing::new(vec![0u8; self.hash.output_len()]);
+        rng.try_fill_bytes(&mut seed).map_err(|_| Error::Rng)?;
+        Ok(Zeroizing::new(encode(self, k, msg, &seed)?))
+    }
+
+    /// RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2) step 1, on public facts: usable hashes, a
+    /// ciphertext of k bytes, a key large enough for the hash.
+    ///
+    /// Leaks: everything (the inputs are public).
+    pub(crate) fn check_ciphertext_length(&self, k: usize, ciphertext: &[u8]) -> Result<()> {
+        self.check_hashes()?;
+        if ciphertext.len() != k {
+            return Err(Error::InvalidInputLength);
+        }
+        if self.max_message_len(k).is_none() {
+            return Err(Error::Decryption);
+        }
+        Ok(())
+    }
+}
+
 impl PaddingScheme for Oaep {
     /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1), with a seed of hLen bytes drawn from `rng` in a
     /// single `fill_bytes` call.
@@ -114,10 +149,7 @@ impl PaddingScheme for Oaep {
         key: &RsaPublicKey,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        self.check_hashes()?;
-        let mut seed = Zeroizing::new(vec![0u8; self.hash.output_len()]);
-        rng.try_fill_bytes(&mut seed).map_err(|_| Error::Rng)?;
-        let em = Zeroizing::new(encode(&self, key.size(), msg, &seed)?);
+        let em = self.encryption_input(rng, key.size(), msg)?;
         // Step 3: RSAEP. EM starts with 0x00, so it is below n.
         rsa_encrypt(key, &em)
     }
@@ -137,15 +169,8 @@ impl PaddingScheme for Oaep {
         key: &RsaPrivateKey,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        self.check_hashes()?;
         // Step 1: the length checks are on public data.
-        let k = key.size();
-        if ciphertext.len() != k {
-            return Err(Error::InvalidInputLength);
-        }
-        if self.max_message_len(k).is_none() {
-            return Err(Error::Decryption);
-        }
+        self.check_ciphertext_length(key.size(), ciphertext)?;
         // Step 2: RSADP (checks c < n, public).
         let em = Zeroizing::new(rsa_decrypt(key, ciphertext, rng)?);
         decode(&self, &em)

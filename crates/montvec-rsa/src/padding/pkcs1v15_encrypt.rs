@@ -99,14 +99,7 @@ impl PaddingScheme for Pkcs1v15Encrypt {
         key: &RsaPublicKey,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        let k = key.size();
-        // Step 1: mLen <= k - 11.
-        let ps_len = k
-            .checked_sub(msg.len() + 3)
-            .filter(|&l| l >= OVERHEAD - 3)
-            .ok_or(Error::MessageTooLong)?;
-        let ps = nonzero_random(rng, ps_len)?;
-        let em = Zeroizing::new(encode(k, msg, &ps)?);
+        let em = encryption_input(rng, key.size(), msg)?;
         // Step 3: RSAEP (EM < n since it starts with 0x00).
         rsa_encrypt(key, &em)
     }
@@ -134,6 +127,26 @@ impl PaddingScheme for Pkcs1v15Encrypt {
         let kdk = derive_kdk(key, ciphertext);
         Ok(decode_implicit(&kdk, &em))
     }
+}
+
+/// RSAES-PKCS1-V1_5-ENCRYPT (RFC 8017 §7.2.1) steps 1–2: mLen ≤ k − 11, a random nonzero PS
+/// and EM = 0x00 || 0x02 || PS || 0x00 || M (k bytes), the input of RSAEP, for one encryption
+/// or a batch.
+///
+/// Errors: [`Error::MessageTooLong`], [`Error::Rng`].
+///
+/// Leaks: the lengths only.
+pub(crate) fn encryption_input(
+    rng: &mut dyn CryptoRngCore,
+    k: usize,
+    msg: &[u8],
+) -> Result<Zeroizing<Vec<u8>>> {
+    let ps_len = k
+        .checked_sub(msg.len() + 3)
+        .filter(|&l| l >= OVERHEAD - 3)
+        .ok_or(Error::MessageTooLong)?;
+    let ps = nonzero_random(rng, ps_len)?;
+    Ok(Zeroizing::new(encode(k, msg, &ps)?))
 }
 
 /// `len` random nonzero bytes: one draw, then each zero byte redrawn until nonzero.

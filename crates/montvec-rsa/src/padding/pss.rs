@@ -115,14 +115,59 @@ impl Pss {
         hashed: &[u8],
         salt: &[u8],
     ) -> Result<Vec<u8>> {
-        let k = key.size();
-        // RFC 8017 §8.1.1 step 1: EM = EMSA-PSS-ENCODE(M, modBits - 1).
+        let em = self.signing_input(key.as_public_key(), hashed, salt)?;
+        // RFC 8017 §8.1.1 step 2: RSASP1 on OS2IP(EM); the signature is I2OSP(s, k).
+        rsa_decrypt(key, &em, rng)
+    }
+
+    /// RFC 8017 §8.1.1 step 1: EM = EMSA-PSS-ENCODE(M, modBits − 1), left-padded to k bytes
+    /// (EM has emBits < modBits bits, so it is below n). The input of RSASP1, for one
+    /// signature or a batch.
+    ///
+    /// Leaks: the lengths only.
+    pub(crate) fn signing_input(
+        &self,
+        key: &RsaPublicKey,
+        hashed: &[u8],
+        salt: &[u8],
+    ) -> Result<Vec<u8>> {
         let em = self.encode(hashed, key.bits() - 1, salt)?;
-        // Step 2: RSASP1 on OS2IP(EM); EM has emBits < modBits bits, so it is below n. The
-        // signature is I2OSP(s, k).
-        let mut padded = vec![0u8; k - em.len()];
+        let mut padded = vec![0u8; key.size() - em.len()];
         padded.extend_from_slice(&em);
-        rsa_decrypt(key, &padded, rng)
+        Ok(padded)
+    }
+
+    /// A random salt of this scheme's length (RFC 8017 §9.1.1 step 4).
+    ///
+    /// Leaks: the length only.
+    pub(crate) fn draw_salt(&self, rng: &mut dyn CryptoRngCore) -> Result<Vec<u8>> {
+        let mut salt = vec![0u8; self.salt_len];
+        rng.try_fill_bytes(&mut salt).map_err(|_| Error::Rng)?;
+        Ok(salt)
+    }
+
+    /// RFC 8017 §8.1.2 steps 2c and 3 on m = s^e mod n (k bytes): EM = I2OSP(m, emLen), then
+    /// EMSA-PSS-VERIFY.
+    ///
+    /// Leaks: everything (the inputs are public).
+    pub(crate) fn verify_recovered(
+        &self,
+        key: &RsaPublicKey,
+        hashed: &[u8],
+        m: &[u8],
+    ) -> Result<()> {
+        let em_bits = key.bits() - 1;
+        let em_len = em_bits.div_ceil(8);
+        let (high, em) = m.split_at(m.len() - em_len);
+        let fits = high
+            .iter()
+            .fold(Choice::from(1), |acc, b| acc & b.ct_eq(&0));
+        let verdict = self.verify_encoded(hashed, em, em_bits);
+        if bool::from(fits) {
+            verdict
+        } else {
+            Err(Error::Verification)
+        }
     }
 
     /// EMSA-PSS-ENCODE (RFC 8017 §9.1.1) of the digest `m_hash` with `salt` into
@@ -228,8 +273,7 @@ impl SignatureScheme for Pss {
         hashed: &[u8],
     ) -> Result<Vec<u8>> {
         // EMSA-PSS-ENCODE step 4: a random octet string salt of length sLen.
-        let mut salt = vec![0u8; self.salt_len];
-        rng.try_fill_bytes(&mut salt).map_err(|_| Error::Rng)?;
+        let salt = self.draw_salt(rng)?;
         self.sign_with_salt(rng, key, hashed, &salt)
     }
 
@@ -241,20 +285,8 @@ impl SignatureScheme for Pss {
     fn verify(self, key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
         // Step 1: the signature is k octets. Step 2a-b: s < n, m = s^e mod n.
         let m = rsa_encrypt(key, sig).map_err(|_| Error::Verification)?;
-        // Step 2c: EM = I2OSP(m, emLen), which fails when m needs more than emLen bytes.
-        let em_bits = key.bits() - 1;
-        let em_len = em_bits.div_ceil(8);
-        let (high, em) = m.split_at(m.len() - em_len);
-        let fits = high
-            .iter()
-            .fold(Choice::from(1), |acc, b| acc & b.ct_eq(&0));
-        // Step 3: EMSA-PSS-VERIFY.
-        let verdict = self.verify_encoded(hashed, em, em_bits);
-        if bool::from(fits) {
-            verdict
-        } else {
-            Err(Error::Verification)
-        }
+        // Steps 2c and 3.
+        self.verify_recovered(key, hashed, &m)
     }
 }
 
