@@ -12,21 +12,25 @@
 //! After d steps, acc holds (T + Y N) / R with Y < R, below (4N^2 + R N) / R < 2N: the same
 //! almost-Montgomery output as [`super::reduce`], normalised here by one carry pass.
 //!
-//! IFMA counts: a product 4d^2 + d (the truncated path: 4d^2 + 2d - 1); a squaring keeps
-//! `square_columns` (d^2 + d) and reduces its 2d columns here (2d^2 + d, against 2d^2 + 2d - 1
-//! truncated). What goes is every pass over memory around the products: no normalisation of
-//! T's low half, of Q, nor of the result, no Q stored and reloaded, no column stores of the
-//! reduction; the serial chain of a step (y, acc_1's terms, the carry: about 10 cycles)
-//! overlaps the 2d independent IFMAs of the step. Measured on Zen 5 at 1024 bits (whole
-//! 8-lane exponentiations, 10 paired runs, medians): 1.24x faster than the truncated path.
+//! IFMA counts: a product 4d^2 + d (the truncated path: 4d^2 + 2d - 1); a squaring takes
+//! the off-diagonal columns from `off_diagonal_columns` (d^2 - d), doubles each column and
+//! adds its square term (d^2's diagonal, 2d IFMAs) as it enters the window, and reduces here
+//! (2d^2 + d, against 2d^2 + 2d - 1 truncated). What goes is every pass over memory around
+//! the products: no normalisation of T's low half, of Q, nor of the result, no Q stored and
+//! reloaded, no column stores of the reduction, no doubling pass of the square; the serial
+//! chain of a step (y, acc_1's terms, the carry: about 10 cycles) overlaps the 2d
+//! independent IFMAs of the step.
 //!
-//! Tried and dropped (same measurement): the squaring fused into the window (each row
-//! `a_i (a_i + 2 sum_(j>i) a_j)` entering at its step, no column memory): 1.05x slower; every
-//! step unrolled (window shifts as renames): 1.21x slower (code size, spills).
+//! Measured on Zen 5 at 1024 bits (farm-bench, 12 paired runs of whole 8-lane
+//! exponentiations, cpu medians): against the truncated path 1.34x faster with the square's
+//! diagonal added in `square_columns`, then 1.05x more (0.936 and 0.949 in two calls) with
+//! it added here. Tried and dropped: the whole squaring fused into the window (each row
+//! `a_i (a_i + 2 sum_(j>i) a_j)` entering at its step, no column memory): 1.05x slower;
+//! every step unrolled (window shifts as renames): 1.21x slower (code size, spills).
 //!
 //! Column bound: a column stays in the window for at most d + 1 steps and takes at most four
-//! terms below 2^52 and one carry below 2^12 a step, plus (squaring) the column sum of T,
-//! below 2^60 (see product.rs): under 2^60 + 4 (d + 1) 2^53 < 2^62 for d <= 24.
+//! terms below 2^52 and one carry below 2^12 a step, plus (squaring) the column of a^2,
+//! below 2^60 (see [`reduce_square`]): under 2^60 + 4 (d + 1) 2^53 < 2^62 for d <= 24.
 //!
 //! Registers: d + 1 accumulators, y, the digit of b, k0 and a digit of a or N: 25 of the 32
 //! zmm registers at d = 20. The compiler hoists some of N's digits out of the step loop and
@@ -76,17 +80,6 @@ pub(crate) fn mont_mul<V: Lanes>(
     with_digits!(d, mul_digits(out, a, b, n, n_prime));
 }
 
-/// `out = t / R mod N`, below 2N, for the 2d column sums `t` (each below 2^60) of a product
-/// of two numbers below 2N, `d <= MAX_DIGITS`.
-///
-/// Leaks: the sizes only.
-#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
-pub(crate) fn reduce_columns<V: Lanes>(out: &mut [u64], t: &[u64], n: &[u64], n_prime: &[u64]) {
-    let d = V::digits(n.len());
-    assert!(d <= MAX_DIGITS);
-    with_digits!(d, reduce_digits(out, t, n, n_prime));
-}
-
 /// [`mont_mul`] for `D` digits.
 #[inline(always)]
 fn mul_digits<V: Lanes, const D: usize>(
@@ -116,24 +109,68 @@ fn mul_digits<V: Lanes, const D: usize>(
     store_normalised::<V, D>(out, &acc);
 }
 
-/// [`reduce_columns`] for `D` digits.
+/// `out = a^2 / R mod N`, below 2N, for `a < 2N` of `d <= MAX_DIGITS` digits, from the
+/// off-diagonal columns `t` of a^2 (`off_diagonal_columns`): each column enters the window
+/// doubled, with its diagonal term (lo of a_c/2^2 for even c, hi of a_(c-1)/2^2 for odd c)
+/// added there, so the square needs no second pass over its columns and the diagonal IFMAs,
+/// independent of the reduction's y, fill its chain's latency.
+///
+/// Leaks: the sizes only.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn reduce_square<V: Lanes>(
+    out: &mut [u64],
+    t: &[u64],
+    a: &[u64],
+    n: &[u64],
+    n_prime: &[u64],
+) {
+    let d = V::digits(n.len());
+    assert!(d <= MAX_DIGITS);
+    with_digits!(d, reduce_square_digits(out, t, a, n, n_prime));
+}
+
+/// Column `c` of a^2 from the off-diagonal columns `t`: `2 t_c` plus the diagonal term.
 #[inline(always)]
-fn reduce_digits<V: Lanes, const D: usize>(out: &mut [u64], t: &[u64], n: &[u64], n_prime: &[u64]) {
+fn square_column<V: Lanes>(t: &[u64], a: &[u64], c: usize) -> V {
     let l = V::LANES;
-    assert!(t.len() >= 2 * D * l && n.len() >= D * l && n_prime.len() >= l);
+    assert!((c + 1) * l <= t.len() && ((c >> 1) + 1) * l <= a.len());
+    // SAFETY: column c of t and digit c >> 1 of a (asserted); the callers' target features
+    // cover V's.
+    unsafe {
+        let v = V::load(t.as_ptr().add(c * l));
+        let ai = V::load(a.as_ptr().add((c >> 1) * l));
+        // Twice an off-diagonal sum below 2d 2^52, plus a term below 2^52: below 2^60.
+        if c & 1 == 0 {
+            v.add(v).madd_lo(ai, ai)
+        } else {
+            v.add(v).madd_hi(ai, ai)
+        }
+    }
+}
+
+/// [`reduce_square`] for `D` digits.
+#[inline(always)]
+fn reduce_square_digits<V: Lanes, const D: usize>(
+    out: &mut [u64],
+    t: &[u64],
+    a: &[u64],
+    n: &[u64],
+    n_prime: &[u64],
+) {
+    let l = V::LANES;
+    assert!(t.len() >= 2 * D * l && a.len() >= D * l && n.len() >= D * l && n_prime.len() >= l);
     // SAFETY: the callers' target features cover V's; digit 0 of n_prime exists (asserted).
     let (zero, k0) = unsafe { (V::splat(0), V::load(n_prime.as_ptr())) };
     let mut acc = [zero; WINDOW];
     each_digit!(D + 1, |j| {
-        // SAFETY: j <= D < 2D columns of t (D >= 1).
-        acc[j] = unsafe { V::load(t.as_ptr().add(j * l)) };
+        // j <= D < 2D columns.
+        acc[j] = square_column::<V>(t, a, j);
     });
     for i in 0..D {
         reduce_step::<V, D>(&mut acc, n, k0);
-        // Column D + 1 + i of T enters the window (there are 2D columns).
+        // Column D + 1 + i of the square enters the window (there are 2D columns).
         acc[D] = if D + 1 + i < 2 * D {
-            // SAFETY: column D + 1 + i < 2D of t (asserted).
-            unsafe { V::load(t.as_ptr().add((D + 1 + i) * l)) }
+            square_column::<V>(t, a, D + 1 + i)
         } else {
             zero
         };

@@ -176,21 +176,12 @@ fn product_rows<V: Lanes, const K: usize>(
 pub(crate) fn square_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
     let l = V::LANES;
     let n = V::digits(x.len());
-    assert!(out.len() >= 2 * n * l);
-    // The first block stores columns 1..n + K0; column 0 and those above are cleared.
-    let mut blocks = row_blocks(n);
-    if let Some((i0, k)) = blocks.next() {
-        let reached = with_rows!(k, square_rows(out, x, i0, Flush::Store));
-        clear_columns::<V>(&mut out[..l]);
-        clear_columns::<V>(&mut out[reached * l..2 * n * l]);
-    }
-    for (i0, k) in blocks {
-        with_rows!(k, square_rows(out, x, i0, Flush::Add));
-    }
+    off_diagonal_columns::<V>(out, x);
     // Twice the off-diagonal sums (below 2 * 2n * 2^52, counted in the module bound), plus
     // lo(x_i^2) in column 2i and hi(x_i^2) in column 2i + 1.
     for i in 0..n {
-        // SAFETY: i < n; columns 2i and 2i + 1 lie below 2n; target features as above.
+        // SAFETY: i < n; columns 2i and 2i + 1 lie below 2n (asserted in
+        // off_diagonal_columns); target features as above.
         unsafe {
             let xi = V::load(x.as_ptr().add(i * l));
             let (p0, p1) = (
@@ -201,6 +192,26 @@ pub(crate) fn square_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
             a0.add(a0).madd_lo(xi, xi).store(p0);
             a1.add(a1).madd_hi(xi, xi).store(p1);
         }
+    }
+}
+
+/// `out[0..2n] =` the columns of `sum_(i<j) x_i x_j b^(i+j)` (n digits): the off-diagonal
+/// half of x^2, for callers that double it and add the squares themselves. Bounds and leaks
+/// as [`product_columns`].
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn off_diagonal_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
+    let l = V::LANES;
+    let n = V::digits(x.len());
+    assert!(out.len() >= 2 * n * l);
+    // The first block stores columns 1..n + K0; column 0 and those above are cleared.
+    let mut blocks = row_blocks(n);
+    if let Some((i0, k)) = blocks.next() {
+        let reached = with_rows!(k, square_rows(out, x, i0, Flush::Store));
+        clear_columns::<V>(&mut out[..l]);
+        clear_columns::<V>(&mut out[reached * l..2 * n * l]);
+    }
+    for (i0, k) in blocks {
+        with_rows!(k, square_rows(out, x, i0, Flush::Add));
     }
 }
 

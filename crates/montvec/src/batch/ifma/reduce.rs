@@ -19,7 +19,9 @@
 #![deny(clippy::integer_division_remainder_used)]
 
 use super::interleaved;
-use super::product::{product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS};
+use super::product::{
+    off_diagonal_columns, product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS,
+};
 use crate::batch::lanes::Lanes;
 
 /// How the reduction finds `(T + Q N) / R`.
@@ -97,14 +99,15 @@ pub(crate) fn mont_sqr<V: Lanes>(
 ) {
     let words = m.n.len();
     let (t, rest) = scratch.split_at_mut(2 * words);
+    if m.reduction == Reduction::Interleaved && V::digits(words) <= interleaved::MAX_DIGITS {
+        off_diagonal_columns::<V>(t, a);
+        interleaved::reduce_square::<V>(out, t, a, m.n, m.n_prime);
+        return;
+    }
     if V::digits(words) >= KARATSUBA_DIGITS {
         square_karatsuba::<V>(t, a, rest);
     } else {
         square_columns::<V>(t, a);
-    }
-    if m.reduction == Reduction::Interleaved && V::digits(words) <= interleaved::MAX_DIGITS {
-        interleaved::reduce_columns::<V>(out, t, m.n, m.n_prime);
-        return;
     }
     reduce::<V>(out, t, m, rest);
 }
