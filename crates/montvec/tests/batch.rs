@@ -34,7 +34,11 @@ fn settings() -> Vec<Options> {
     let mut v = Vec::new();
     for e in engines() {
         let reductions: &[Reduction] = match e {
-            Engine::Ifma256 | Engine::Ifma512 => &[Reduction::Truncated, Reduction::Plain],
+            Engine::Ifma256 | Engine::Ifma512 => &[
+                Reduction::Truncated,
+                Reduction::Plain,
+                Reduction::Interleaved,
+            ],
             _ => &[Reduction::Truncated],
         };
         for &r in reductions {

@@ -137,7 +137,8 @@ pub struct Options {
     pub threads: Option<usize>,
     /// The engine; `None` for [`Engine::for_backend`] of [`Backend::active`].
     pub engine: Option<Engine>,
-    /// The IFMA engines' reduction (for benchmarks): the truncated one by default.
+    /// The IFMA engines' reduction (for benchmarks); `None` for the fastest for the size
+    /// (interleaved up to 24 digits, else truncated).
     #[cfg(target_arch = "x86_64")]
     pub reduction: Option<Reduction>,
 }
@@ -486,14 +487,18 @@ fn ifma_group(
         .map(|m| (m.modulus_limbs(), m.lane_constants()))
         .collect();
     let moduli = &moduli[..];
-    let reduction = options.reduction.unwrap_or(Reduction::Truncated);
+    // `None` keeps the lanes' choice for their digit count.
     let out = if engine == Engine::Ifma512 {
         let mut lanes = ifma::IfmaLanes::<lanes::Zmm>::new(token, limbs, moduli);
-        lanes.set_reduction(reduction);
+        if let Some(reduction) = options.reduction {
+            lanes.set_reduction(reduction);
+        }
         f(&lanes)
     } else {
         let mut lanes = ifma::IfmaLanes::<lanes::Ymm>::new(token, limbs, moduli);
-        lanes.set_reduction(reduction);
+        if let Some(reduction) = options.reduction {
+            lanes.set_reduction(reduction);
+        }
         f(&lanes)
     };
     out.into_iter().map(Nat::from_limbs).collect()

@@ -11,6 +11,33 @@
 //! R = 2^(52 d), d = ceil((64k + 2) / 52) digits for k-limb moduli, so that 4N < R), computed
 //! once per [`crate::Modulus`].
 
+/// `$body` for `$t` = each literal of the list, skipping `$t >= $k`: arrays of registers
+/// are then only indexed by constants and stay in registers (a `for` loop over them was left
+/// rolled by the compiler, with the array on the stack).
+macro_rules! unroll_below {
+    ($k:expr, |$t:ident| $body:block, $($i:literal)*) => {
+        $(
+            #[allow(unused_comparisons)]
+            if $i < $k {
+                let $t: usize = $i;
+                $body
+            }
+        )*
+    };
+}
+
+/// Calls `$f::<V, C>($args)` for the run-time `$n`: C is `$n` if it is one of the listed
+/// literals, else `$last`.
+macro_rules! dispatch_const {
+    ($n:expr, $f:ident $args:tt, $($c:literal)* ; $last:literal) => {
+        match $n {
+            $($c => $f::<V, $c> $args,)*
+            _ => $f::<V, $last> $args,
+        }
+    };
+}
+
+pub(crate) mod interleaved;
 pub(crate) mod pow;
 pub(crate) mod product;
 pub(crate) mod reduce;
@@ -80,7 +107,7 @@ impl<V: Lanes> IfmaLanes<V> {
             one: rows(|x| x.1.one.clone()),
             r2: rows(|x| x.1.r2.clone()),
             r2_over_r64: rows(|x| x.1.r2_over_r64.clone()),
-            reduction: Reduction::Truncated,
+            reduction: Reduction::for_digits(digits),
             _lanes: PhantomData,
         }
     }
@@ -228,7 +255,11 @@ mod tests {
                 .iter()
                 .map(|m| (m.modulus_limbs(), m.lane_constants()))
                 .collect();
-            for reduction in [Reduction::Truncated, Reduction::Plain] {
+            for reduction in [
+                Reduction::Truncated,
+                Reduction::Plain,
+                Reduction::Interleaved,
+            ] {
                 let mut lanes = IfmaLanes::<V>::new(token, limbs, &pairs);
                 lanes.set_reduction(reduction);
                 let m = lanes.modulus();

@@ -26,21 +26,10 @@
 
 use crate::batch::lanes::Lanes;
 
-/// `$body` for `$t` = 0, 1, .. 13 (up to `MAX_ROWS`), each with the index a literal, skipping `$t >= $k`: arrays
-/// of registers are then only indexed by constants and stay in registers (a `for` loop over
-/// them was left rolled by the compiler, with the array on the stack).
+/// `$body` for `$t` = 0, 1, .. 13, skipping `$t >= $k` (see `unroll_below!`).
 macro_rules! unrolled {
     ($k:expr, |$t:ident| $body:block) => {
-        unrolled!(@ $k, $t, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13)
-    };
-    (@ $k:expr, $t:ident, $body:block, $($i:literal)*) => {
-        $(
-            #[allow(unused_comparisons)]
-            if $i < $k {
-                let $t: usize = $i;
-                $body
-            }
-        )*
+        unroll_below!($k, |$t| $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13)
     };
 }
 
@@ -50,22 +39,7 @@ const MAX_ROWS: usize = 14;
 /// Calls `$f::<V, K>($args)` with K the runtime `$k` in 1..=14.
 macro_rules! with_rows {
     ($k:expr, $f:ident ($($arg:expr),*)) => {
-        match $k {
-            1 => $f::<V, 1>($($arg),*),
-            2 => $f::<V, 2>($($arg),*),
-            3 => $f::<V, 3>($($arg),*),
-            4 => $f::<V, 4>($($arg),*),
-            5 => $f::<V, 5>($($arg),*),
-            6 => $f::<V, 6>($($arg),*),
-            7 => $f::<V, 7>($($arg),*),
-            8 => $f::<V, 8>($($arg),*),
-            9 => $f::<V, 9>($($arg),*),
-            10 => $f::<V, 10>($($arg),*),
-            11 => $f::<V, 11>($($arg),*),
-            12 => $f::<V, 12>($($arg),*),
-            13 => $f::<V, 13>($($arg),*),
-            _ => $f::<V, 14>($($arg),*),
-        }
+        dispatch_const!($k, $f($($arg),*), 1 2 3 4 5 6 7 8 9 10 11 12 13 ; 14)
     };
 }
 
@@ -98,7 +72,7 @@ pub(crate) fn product_columns<V: Lanes>(
     let l = V::LANES;
     assert!(c0 <= c1 && out.len() >= (c1 - c0) * l);
     if !accumulate {
-        out[..(c1 - c0) * l].fill(0);
+        clear_columns::<V>(&mut out[..(c1 - c0) * l]);
     }
     for (i0, k) in row_blocks(V::digits(x.len())) {
         with_rows!(k, product_rows(out, x, y, i0, c0, c1));
@@ -202,21 +176,12 @@ fn product_rows<V: Lanes, const K: usize>(
 pub(crate) fn square_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
     let l = V::LANES;
     let n = V::digits(x.len());
-    assert!(out.len() >= 2 * n * l);
-    // The first block stores columns 1..n + K0; column 0 and those above are cleared.
-    let mut blocks = row_blocks(n);
-    if let Some((i0, k)) = blocks.next() {
-        let reached = with_rows!(k, square_rows(out, x, i0, Flush::Store));
-        out[..l].fill(0);
-        out[reached * l..2 * n * l].fill(0);
-    }
-    for (i0, k) in blocks {
-        with_rows!(k, square_rows(out, x, i0, Flush::Add));
-    }
+    off_diagonal_columns::<V>(out, x);
     // Twice the off-diagonal sums (below 2 * 2n * 2^52, counted in the module bound), plus
     // lo(x_i^2) in column 2i and hi(x_i^2) in column 2i + 1.
     for i in 0..n {
-        // SAFETY: i < n; columns 2i and 2i + 1 lie below 2n; target features as above.
+        // SAFETY: i < n; columns 2i and 2i + 1 lie below 2n (asserted in
+        // off_diagonal_columns); target features as above.
         unsafe {
             let xi = V::load(x.as_ptr().add(i * l));
             let (p0, p1) = (
@@ -227,6 +192,26 @@ pub(crate) fn square_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
             a0.add(a0).madd_lo(xi, xi).store(p0);
             a1.add(a1).madd_hi(xi, xi).store(p1);
         }
+    }
+}
+
+/// `out[0..2n] =` the columns of `sum_(i<j) x_i x_j b^(i+j)` (n digits): the off-diagonal
+/// half of x^2, for callers that double it and add the squares themselves. Bounds and leaks
+/// as [`product_columns`].
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn off_diagonal_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
+    let l = V::LANES;
+    let n = V::digits(x.len());
+    assert!(out.len() >= 2 * n * l);
+    // The first block stores columns 1..n + K0; column 0 and those above are cleared.
+    let mut blocks = row_blocks(n);
+    if let Some((i0, k)) = blocks.next() {
+        let reached = with_rows!(k, square_rows(out, x, i0, Flush::Store));
+        clear_columns::<V>(&mut out[..l]);
+        clear_columns::<V>(&mut out[reached * l..2 * n * l]);
+    }
+    for (i0, k) in blocks {
+        with_rows!(k, square_rows(out, x, i0, Flush::Add));
     }
 }
 
@@ -373,6 +358,19 @@ fn put_column<V: Lanes>(out: &mut [u64], col: usize, v: V, flush: Flush) {
         unsafe { v.store(out.as_mut_ptr().add(col * l)) };
     } else {
         add_column::<V>(out, col, v);
+    }
+}
+
+/// Zero every column of `out`, one vector store a column (a `fill(0)` here was a call to
+/// `memset`: 4% of a 1024-bit exponentiation).
+#[inline(always)]
+fn clear_columns<V: Lanes>(out: &mut [u64]) {
+    let l = V::LANES;
+    // SAFETY: the callers' target features cover V's.
+    let zero = unsafe { V::splat(0) };
+    for c in 0..V::digits(out.len()) {
+        // SAFETY: column c lies within out.
+        unsafe { zero.store(out.as_mut_ptr().add(c * l)) };
     }
 }
 

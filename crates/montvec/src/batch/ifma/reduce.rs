@@ -18,7 +18,10 @@
 
 #![deny(clippy::integer_division_remainder_used)]
 
-use super::product::{product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS};
+use super::interleaved;
+use super::product::{
+    off_diagonal_columns, product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS,
+};
 use crate::batch::lanes::Lanes;
 
 /// How the reduction finds `(T + Q N) / R`.
@@ -28,6 +31,22 @@ pub enum Reduction {
     Truncated,
     /// Full products for Q and for `Q N`: the baseline seed 001 measures against.
     Plain,
+    /// Up to 24 digits (1248-bit moduli): the reduction interleaved digit by digit with the
+    /// accumulators in registers (`interleaved.rs`); larger sizes reduce as [`Self::Truncated`].
+    Interleaved,
+}
+
+impl Reduction {
+    /// The fastest reduction for `d` digits: [`Self::Interleaved`] where it applies (measured
+    /// on Zen 5 against the truncated one at 1024 bits: see `interleaved.rs`), else
+    /// [`Self::Truncated`].
+    pub(crate) fn for_digits(d: usize) -> Self {
+        if d <= interleaved::MAX_DIGITS {
+            Reduction::Interleaved
+        } else {
+            Reduction::Truncated
+        }
+    }
 }
 
 /// One word-sliced modulus set: d digits of N and of N' per lane.
@@ -58,6 +77,10 @@ pub(crate) fn mont_mul<V: Lanes>(
 ) {
     let words = m.n.len();
     let d = V::digits(words);
+    if m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS {
+        interleaved::mont_mul::<V>(out, a, b, m.n, m.n_prime);
+        return;
+    }
     let (t, rest) = scratch.split_at_mut(2 * words);
     product_columns::<V>(t, a, b, 0, 2 * d, false);
     reduce::<V>(out, t, m, rest);
@@ -76,6 +99,11 @@ pub(crate) fn mont_sqr<V: Lanes>(
 ) {
     let words = m.n.len();
     let (t, rest) = scratch.split_at_mut(2 * words);
+    if m.reduction == Reduction::Interleaved && V::digits(words) <= interleaved::MAX_DIGITS {
+        off_diagonal_columns::<V>(t, a);
+        interleaved::reduce_square::<V>(out, t, a, m.n, m.n_prime);
+        return;
+    }
     if V::digits(words) >= KARATSUBA_DIGITS {
         square_karatsuba::<V>(t, a, rest);
     } else {
@@ -119,7 +147,7 @@ fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &m
     let carry = normalise::<V>(&mut t[..words], zero);
     add_digit::<V>(&mut t[words..], carry);
     match m.reduction {
-        Reduction::Truncated => {
+        Reduction::Truncated | Reduction::Interleaved => {
             // Whether T's digits 0..d-1 are not all zero: the 1 that completes step 3.
             let mut any = zero;
             for i in 0..d - 1 {
