@@ -1,8 +1,8 @@
 //! RSAES-OAEP (RFC 8017 §7.1): EME-OAEP encoding with a label hash and an MGF1 hash that may
 //! differ, and a decoding that fails with one error, in constant time, whatever check failed.
 //!
-//! The encoding steps ([`encode`], [`decode`]) are kept apart from the RSA operation so the
-//! batch decrypter can reuse them.
+//! The encoding steps (`encode`, `decode`) are kept apart from the RSA operation so the
+//! batch functions ([`crate::batch`]) can reuse them.
 
 use rand_core::CryptoRngCore;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};

@@ -3,8 +3,8 @@
 //! (`ossl_rsa_padding_check_PKCS1_type_2`): a bad padding does not fail, it yields a
 //! deterministic pseudo-random message chosen in constant time.
 //!
-//! The encoding steps ([`encode`], [`derive_kdk`], [`decode_implicit`]) are kept apart from
-//! the RSA operation so the batch decrypter can reuse them.
+//! The encoding steps (`encode`, `derive_kdk`, `decode_implicit`) are kept apart from
+//! the RSA operation so the batch functions ([`crate::batch`]) can reuse them.
 
 use hmac::{Hmac, Mac};
 use rand_core::CryptoRngCore;

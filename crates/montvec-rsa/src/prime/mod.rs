@@ -1,6 +1,6 @@
 //! Probable primes for RSA: FIPS 186-5 Appendix A.1.3 (numbered B.3.3 in FIPS 186-4), with
-//! trial division by small primes ([`sieve`]) before the Miller–Rabin rounds
-//! ([`miller_rabin`]) of FIPS 186-5 Table B.1.
+//! trial division by small primes (`sieve`) before the Miller–Rabin rounds
+//! (`miller_rabin`) of FIPS 186-5 Table B.1.
 
 mod miller_rabin;
 mod sieve;
