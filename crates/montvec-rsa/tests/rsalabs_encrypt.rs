@@ -11,56 +11,37 @@ use montvec_rsa::hazmat::rsa_decrypt;
 use montvec_rsa::{HashAlg, Nat, Oaep, Pkcs1v15Encrypt, PublicKeyParts, RsaPrivateKey};
 use num_bigint::BigUint;
 use rand::SeedableRng;
-use support::{pkcs1v15_crypt_vectors, rsalabs_field, rsalabs_fields, rsalabs_key, FixedBytes};
+use support::{
+    pkcs1v15_crypt_vectors, rsalabs_field, rsalabs_fields, rsalabs_key, rsalabs_keys_and_cases,
+    FixedBytes,
+};
 
 #[test]
 fn oaep_vect_encrypts_with_the_given_seed_and_decrypts() {
-    let fields = rsalabs_fields("oaep-vect.txt");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    let (mut keys, mut count) = (0, 0);
-    for (i, (label, _)) in fields.iter().enumerate() {
-        if label != "RSA modulus n" {
-            continue;
-        }
-        let f = |name: &str| rsalabs_field(&fields, i, name);
-        let key = rsalabs_key(&[
-            f("RSA modulus n"),
-            f("RSA public exponent e"),
-            f("RSA private exponent d"),
-            f("Prime p"),
-            f("Prime q"),
-            f("p's CRT exponent dP"),
-            f("q's CRT exponent dQ"),
-            f("CRT coefficient qInv"),
-        ]);
-        keys += 1;
+    let all = rsalabs_keys_and_cases(
+        "oaep-vect.txt",
+        "RSA public exponent e",
+        &["Message to be encrypted", "Seed", "Encryption"],
+    );
+    let (keys, mut count) = (all.len(), 0);
+    for (number, (key, cases)) in all.iter().enumerate() {
         let public = key.to_public_key();
-        // The six cases follow the key, up to the next key.
-        let end = fields[i + 1..]
-            .iter()
-            .position(|(l, _)| l == "RSA modulus n")
-            .map_or(fields.len(), |p| i + 1 + p);
-        let mut j = i;
-        while j < end {
-            if fields[j].0 != "Message to be encrypted" {
-                j += 1;
-                continue;
-            }
-            let (msg, seed, ct) = (&fields[j].1, &fields[j + 1].1, &fields[j + 2].1);
-            assert_eq!(fields[j + 1].0, "Seed");
-            assert_eq!(fields[j + 2].0, "Encryption");
+        for case in cases {
+            let [msg, seed, ct] = &case[..] else {
+                unreachable!("three fields a case")
+            };
             let mut fixed = FixedBytes::new(seed);
             let got = public
                 .encrypt(&mut fixed, Oaep::new::<sha1::Sha1>(), msg)
                 .unwrap();
-            assert_eq!(&got, ct, "key {keys} case at field {j}");
+            assert_eq!(&got, ct, "key {} case {count}", number + 1);
             assert_eq!(fixed.remaining(), 0, "the whole seed is used");
             let back = key
                 .decrypt_blinded(&mut rng, Oaep::new::<sha1::Sha1>(), ct)
                 .unwrap();
             assert_eq!(&back, msg);
             count += 1;
-            j += 3;
         }
     }
     assert_eq!((keys, count), (10, 60));

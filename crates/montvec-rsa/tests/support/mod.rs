@@ -300,29 +300,23 @@ pub type CryptCase = (Vec<u8>, Vec<u8>, Vec<u8>);
 
 /// The keys of `pkcs1v15crypt-vectors.txt`, each with its 20 cases.
 pub fn pkcs1v15_crypt_vectors() -> Vec<(RsaPrivateKey, Vec<CryptCase>)> {
-    let fields = rsalabs_fields("pkcs1v15crypt-vectors.txt");
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < fields.len() {
-        // The private block: Modulus, Public exponent, Exponent (d), Prime 1, Prime 2,
-        // Prime exponent 1, Prime exponent 2, Coefficient.
-        if fields[i].0 != "Public exponent" {
-            i += 1;
-            continue;
-        }
-        let f = |j: usize| fields[i - 1 + j].1.as_slice();
-        let key = rsalabs_key(&[f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]);
-        let mut cases = Vec::new();
-        let mut j = i + 7;
-        while j + 2 < fields.len() && fields[j].0 == "Message" {
-            let (m, seed, c) = (&fields[j].1, &fields[j + 1].1, &fields[j + 2].1);
-            cases.push((m.clone(), seed.clone(), c.clone()));
-            j += 3;
-        }
-        out.push((key, cases));
-        i = j;
-    }
-    out
+    rsalabs_keys_and_cases(
+        "pkcs1v15crypt-vectors.txt",
+        "Public exponent",
+        &["Message", "Seed", "Encryption"],
+    )
+    .into_iter()
+    .map(|(key, cases)| {
+        let cases = cases
+            .into_iter()
+            .map(|case| match <[Vec<u8>; 3]>::try_from(case) {
+                Ok([m, seed, c]) => (m, seed, c),
+                Err(_) => unreachable!("three fields a case"),
+            })
+            .collect();
+        (key, cases)
+    })
+    .collect()
 }
 
 /// A generator that hands out fixed bytes, in order, to reproduce a vector's seed or padding
