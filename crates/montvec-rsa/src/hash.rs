@@ -61,20 +61,7 @@ impl HashAlg {
 
     /// The digest of `data`.
     pub fn digest(self, data: &[u8]) -> Vec<u8> {
-        match self {
-            HashAlg::Sha1 => sha1::Sha1::digest(data).to_vec(),
-            HashAlg::Sha224 => sha2::Sha224::digest(data).to_vec(),
-            HashAlg::Sha256 => sha2::Sha256::digest(data).to_vec(),
-            HashAlg::Sha384 => sha2::Sha384::digest(data).to_vec(),
-            HashAlg::Sha512 => sha2::Sha512::digest(data).to_vec(),
-            HashAlg::Sha512_224 => sha2::Sha512_224::digest(data).to_vec(),
-            HashAlg::Sha512_256 => sha2::Sha512_256::digest(data).to_vec(),
-            HashAlg::Sha3_224 => sha3::Sha3_224::digest(data).to_vec(),
-            HashAlg::Sha3_256 => sha3::Sha3_256::digest(data).to_vec(),
-            HashAlg::Sha3_384 => sha3::Sha3_384::digest(data).to_vec(),
-            HashAlg::Sha3_512 => sha3::Sha3_512::digest(data).to_vec(),
-            HashAlg::Shake128 | HashAlg::Shake256 => self.xof(&[data], self.output_len()),
-        }
+        self.digest_parts(&[data])
     }
 
     /// The digest of the concatenation of `parts`.
