@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use montvec::{Modulus, Nat};
 
+use crate::arith;
 use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
 
@@ -41,7 +42,8 @@ impl RsaPublicKey {
         }
         let n = n.resized(bits.div_ceil(64));
         let e_bits = e.bit_length_vartime();
-        if e_bits < 2 || !bool::from(e.is_odd()) || e_bits > bits || !lt_vartime(&e, &n) {
+        if e_bits < 2 || !bool::from(e.is_odd()) || e_bits > bits || !bool::from(arith::lt(&e, &n))
+        {
             return Err(Error::InvalidExponent);
         }
         let e = e.resized(e_bits.div_ceil(64));
@@ -63,13 +65,6 @@ impl RsaPublicKey {
     pub fn modulus_arc(&self) -> &Arc<Modulus> {
         &self.modulus
     }
-}
-
-/// `a < b` for public values of any announced lengths.
-pub(crate) fn lt_vartime(a: &Nat, b: &Nat) -> bool {
-    let len = a.limb_len().max(b.limb_len());
-    let (a, b) = (a.resized(len), b.resized(len));
-    a.as_limbs().iter().rev().cmp(b.as_limbs().iter().rev()) == core::cmp::Ordering::Less
 }
 
 impl PublicKeyParts for RsaPublicKey {

@@ -96,7 +96,7 @@ pub fn recover_primes_vartime(n: &Nat, e: &Nat, d: &Nat) -> Result<(Nat, Nat)> {
 fn order(p: Nat, q: Nat) -> (Nat, Nat) {
     let trim = |x: &Nat| x.resized(x.bit_length_vartime().div_ceil(LIMB_BITS).max(1));
     let (p, q) = (trim(&p), trim(&q));
-    if crate::key::public::lt_vartime(&p, &q) {
+    if bool::from(crate::arith::lt(&p, &q)) {
         (q, p)
     } else {
         (p, q)

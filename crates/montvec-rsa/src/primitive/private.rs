@@ -22,7 +22,6 @@ use zeroize::Zeroize;
 
 use crate::arith;
 use crate::error::{Error, Result};
-use crate::key::public::lt_vartime;
 use crate::key::{PublicKeyParts, RsaPrivateKey};
 
 /// `c^d mod n` by CRT with blinding and a fault check (see the module doc).
@@ -44,7 +43,7 @@ pub fn private_op(key: &RsaPrivateKey, c: &Nat, rng: &mut dyn CryptoRngCore) -> 
 ///
 /// Leaks: whether c < n (c is a ciphertext or an encoded message, both public to the caller).
 pub(crate) fn check_input(key: &RsaPrivateKey, c: &Nat) -> Result<()> {
-    if lt_vartime(c, key.n()) {
+    if bool::from(arith::lt(c, key.n())) {
         Ok(())
     } else {
         Err(Error::InvalidInputLength)

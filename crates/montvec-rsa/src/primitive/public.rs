@@ -2,8 +2,8 @@
 
 use montvec::Nat;
 
+use crate::arith;
 use crate::error::{Error, Result};
-use crate::key::public::lt_vartime;
 use crate::key::{PublicKeyParts, RsaPublicKey};
 
 /// `x^e mod n`, with x checked to be below n. The exponent is public, so the sliding-window
@@ -13,7 +13,7 @@ use crate::key::{PublicKeyParts, RsaPublicKey};
 ///
 /// Leaks: e (public) and the sizes; nothing of x beyond its announced length.
 pub fn public_op(key: &RsaPublicKey, x: &Nat) -> Result<Nat> {
-    if !lt_vartime(x, key.n()) {
+    if !bool::from(arith::lt(x, key.n())) {
         return Err(Error::InvalidInputLength);
     }
     Ok(key.modulus().pow_vartime(x, key.e()))
