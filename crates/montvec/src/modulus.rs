@@ -46,6 +46,11 @@ pub struct Modulus {
     id: u64,
     /// The batch engines' constants, computed on first use.
     lane_constants: std::sync::OnceLock<crate::batch::constants::LaneConstants>,
+    /// The kernel of the conversions into and out of the shared form (x R64 mod n), when
+    /// the backend runs the ADX kernels and the size has one (whatever the variant computes
+    /// in: the IFMA and folding variants convert through it too); else portable CIOS.
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    conversions: Option<crate::mont::adx::AdxMont>,
 }
 
 /// An element in Montgomery form for one [`Modulus`], in the form its variant computes on
@@ -126,6 +131,13 @@ impl Modulus {
         }
         let k = bits.div_ceil(LIMB_BITS);
         let params = MontParams::new(n.as_limbs()[..k].to_vec(), bits);
+        #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+        let conversions = match (backend, crate::backend::AdxToken::detect()) {
+            (Backend::Adx | Backend::Avx2 | Backend::Ifma, Some(token)) => {
+                crate::mont::adx::AdxMont::new(params.clone(), token)
+            }
+            _ => None,
+        };
         let algorithm = match algorithm {
             Algorithm::Auto => Algorithm::auto_for_bits(bits, backend),
             a => a,
@@ -143,7 +155,38 @@ impl Modulus {
             backend,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             lane_constants: std::sync::OnceLock::new(),
+            #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+            conversions,
         })
+    }
+
+    /// `x R64 mod n` (k limbs, below n) for `x` of any length: [`MontParams::to_montgomery`]
+    /// on the conversion kernel.
+    ///
+    /// Leaks: the announced length of `x` and the size of n.
+    fn shared_form_of(&self, x: &[Limb]) -> Vec<Limb> {
+        #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+        if let Some(adx) = &self.conversions {
+            let mut t = zeroize::Zeroizing::new(vec![0; adx.scratch_len()]);
+            return self
+                .params()
+                .to_montgomery_by(x, &mut |out, a, b| adx.mul(out, a, b, &mut t));
+        }
+        self.params().to_montgomery(x)
+    }
+
+    /// `x / R64 mod n`, fully reduced, for `x` of k limbs below R64: as [`Modulus::shared_form_of`].
+    ///
+    /// Leaks: the size of n.
+    fn value_of_shared(&self, x: &[Limb]) -> Vec<Limb> {
+        #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+        if let Some(adx) = &self.conversions {
+            let mut t = zeroize::Zeroizing::new(vec![0; adx.scratch_len()]);
+            return self
+                .params()
+                .from_montgomery_by(x, &mut |out, a, b| adx.mul(out, a, b, &mut t));
+        }
+        self.params().from_montgomery(x)
     }
 
     fn params(&self) -> &MontParams {
@@ -196,8 +239,10 @@ impl Modulus {
     ///
     /// Leaks: the announced lengths of `x` and n.
     pub fn reduce(&self, x: &Nat) -> Nat {
-        let p = self.params();
-        Nat::from_limbs(p.from_montgomery(&p.to_montgomery(x.as_limbs())))
+        let mut shared = self.shared_form_of(x.as_limbs());
+        let out = Nat::from_limbs(self.value_of_shared(&shared));
+        shared.zeroize();
+        out
     }
 
     /// `base^exp mod n` in constant time: `base` of any size (reduced first), any exponent,
@@ -240,37 +285,57 @@ impl Modulus {
 
     /// Into the shared Montgomery form, into the variant's own, the schedule, and back.
     fn exponentiate(&self, base: &Nat, exp: &Nat, schedule: Schedule) -> Nat {
-        let mut b = self.params().to_montgomery(base.as_limbs());
         let e = exp.as_limbs();
-        let mut y = with_engine!(&self.engine, m => {
-            let own = m.to_own_form(b.clone());
-            let y = match schedule {
+        let out = with_engine!(&self.engine, m => {
+            let mut own = match m.own_from_value(base.as_limbs()) {
+                Some(own) => own,
+                None => m.to_own_form(self.shared_form_of(base.as_limbs())),
+            };
+            let mut y = match schedule {
                 Schedule::Best if m.prefers_ladder() => exp::ladder::pow(m, &own, e),
                 Schedule::Best | Schedule::Window => exp::window::pow(m, &own, e),
                 Schedule::Ladder => exp::ladder::pow(m, &own, e),
                 Schedule::Vartime => exp::vartime::pow_vartime(m, &own, e),
             };
-            m.to_shared_form(y)
+            own.zeroize();
+            let out = self.value_of_own(m, &y);
+            y.zeroize();
+            out
         });
-        let out = Nat::from_limbs(self.params().from_montgomery(&y));
-        b.zeroize();
-        y.zeroize();
-        out
+        Nat::from_limbs(out)
+    }
+
+    /// The value (k limbs, below n) of an element in `m`'s own form.
+    ///
+    /// Leaks: the size of n.
+    fn value_of_own<M: MontMul>(&self, m: &M, y: &[Limb]) -> Vec<Limb> {
+        match m.value_from_own(y) {
+            Some(value) => value,
+            None => {
+                let mut shared = m.to_shared_form(y.to_vec());
+                let out = self.value_of_shared(&shared);
+                shared.zeroize();
+                out
+            }
+        }
     }
 
     /// `x * R mod n`: `x` (any length, reduced first) in Montgomery form.
     pub fn to_montgomery(&self, x: &Nat) -> MontElem {
-        let shared = self.params().to_montgomery(x.as_limbs());
-        self.elem(with_engine!(&self.engine, m => m.to_own_form(shared)))
+        self.elem(
+            with_engine!(&self.engine, m => match m.own_from_value(x.as_limbs()) {
+                Some(own) => own,
+                None => m.to_own_form(self.shared_form_of(x.as_limbs())),
+            }),
+        )
     }
 
     /// The ordinary value of a Montgomery-form element, k limbs.
     pub fn from_montgomery(&self, a: &MontElem) -> Result<Nat, Error> {
         self.check(a)?;
-        let mut shared = with_engine!(&self.engine, m => m.to_shared_form(a.limbs.clone()));
-        let out = Nat::from_limbs(self.params().from_montgomery(&shared));
-        shared.zeroize();
-        Ok(out)
+        Ok(Nat::from_limbs(
+            with_engine!(&self.engine, m => self.value_of_own(m, &a.limbs)),
+        ))
     }
 
     /// The standard Montgomery representation of an element, x 2^(64k) mod n as k limbs below

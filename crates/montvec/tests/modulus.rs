@@ -217,6 +217,9 @@ fn check_modulus(n: &BigUint, r: &mut impl rand::Rng) {
         n + 1u32,
         random_below(r, n),
         random_bits(r, bits + 200),
+        // The largest one-chunk value, R - 1 >= n: the conversion kernels take a first
+        // operand of k limbs up to R - 1, not only below n.
+        (BigUint::one() << (64 * k)) - 1u32,
     ];
     for (label, m) in moduli(n) {
         assert_eq!(m.bits(), bits, "{label}");

@@ -211,9 +211,19 @@ pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> 
             match engine {
                 #[cfg(target_arch = "x86_64")]
                 Engine::Ifma512 | Engine::Ifma256 => {
-                    let reduced = reduced();
+                    // The IFMA lanes take any base of at most k limbs as it is (the first
+                    // product, by R^2 mod N, maps x < 2^(64k) <= R / 4 below 2N): only longer
+                    // bases are reduced (their announced length, public, decides).
+                    let reduced: Vec<Option<Nat>> = group
+                        .iter()
+                        .map(|j| (j.1.limb_len() > j.0.limbs()).then(|| j.0.reduce(j.1)))
+                        .collect();
                     ifma_group(engine, options, &moduli(group), |lanes| {
-                        let bases: Vec<&[Limb]> = reduced.iter().map(|b| b.as_limbs()).collect();
+                        let bases: Vec<&[Limb]> = group
+                            .iter()
+                            .zip(&reduced)
+                            .map(|(j, r)| r.as_ref().unwrap_or(j.1).as_limbs())
+                            .collect();
                         let exps: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
                         lanes.pow(&bases, &exps)
                     })

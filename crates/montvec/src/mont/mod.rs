@@ -59,6 +59,19 @@ pub trait MontMul {
     fn to_shared_form(&self, x: Vec<Limb>) -> Vec<Limb> {
         x
     }
+    /// The element x R mod n straight from a value x of at most k limbs (any value below
+    /// 2^(64k)), where the variant has a shorter way than into the shared form and then its
+    /// own (the IFMA variant: one product by R'^2 mod n); `None` otherwise.
+    fn own_from_value(&self, x: &[Limb]) -> Option<Vec<Limb>> {
+        let _ = x;
+        None
+    }
+    /// The value y / R mod n (k limbs, fully reduced) of an element, where the variant has
+    /// a shorter way than through the shared form; `None` otherwise.
+    fn value_from_own(&self, y: &[Limb]) -> Option<Vec<Limb>> {
+        let _ = y;
+        None
+    }
     /// Limbs of scratch space [`MontMul::mul`] and [`MontMul::sqr`] need.
     fn scratch_len(&self) -> usize;
     /// `out = a * b / R mod n`.

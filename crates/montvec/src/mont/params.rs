@@ -13,6 +13,10 @@ use crate::ct;
 use crate::limb::{adc, sbb, Limb, LIMB_BITS};
 use crate::mont::cios::kernel as cios;
 
+/// A conversion kernel `(out, a, b)`: `out = a b / R mod n` fully reduced, for `a` of k
+/// limbs below R and `b` below n (see [`MontParams::to_montgomery_by`]).
+pub type ConversionProduct<'a> = dyn FnMut(&mut [Limb], &[Limb], &[Limb]) + 'a;
+
 /// The parameters of one odd modulus n >= 3.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct MontParams {
@@ -118,6 +122,26 @@ impl MontParams {
     ///
     /// Leaks: the announced length of `x`.
     pub fn to_montgomery(&self, x: &[Limb]) -> Vec<Limb> {
+        self.to_montgomery_by(x, &mut self.portable_mont_mul())
+    }
+
+    /// `x * R^-1 mod n`, fully reduced, for `x` of k limbs below R.
+    pub fn from_montgomery(&self, x: &[Limb]) -> Vec<Limb> {
+        self.from_montgomery_by(x, &mut self.portable_mont_mul())
+    }
+
+    /// Generic CIOS as a conversion kernel for [`MontParams::to_montgomery_by`].
+    fn portable_mont_mul(&self) -> impl FnMut(&mut [Limb], &[Limb], &[Limb]) + '_ {
+        let mut scratch = zeroize::Zeroizing::new(vec![0; self.limbs()]);
+        move |out, a, b| cios::mont_mul(out, a, b, &self.n, self.n0, &mut scratch)
+    }
+
+    /// [`MontParams::to_montgomery`] with `mont_mul(out, a, b)` = `a b / R mod n` fully
+    /// reduced (for `a` of k limbs below R and `b` below n) as its kernel: the caller's
+    /// fastest one.
+    ///
+    /// Leaks: the announced length of `x`.
+    pub fn to_montgomery_by(&self, x: &[Limb], mont_mul: &mut ConversionProduct<'_>) -> Vec<Limb> {
         let k = self.limbs();
         let mut acc = vec![0; k];
         let mut chunk = vec![0; k];
@@ -133,12 +157,12 @@ impl MontParams {
             }
             if c + 1 == chunks {
                 // The top chunk: acc is still 0, so acc = chunk * R = Mont(chunk, R^2).
-                cios::mont_mul(&mut acc, &chunk, &self.r2, &self.n, self.n0, &mut scratch);
+                mont_mul(&mut acc, &chunk, &self.r2);
                 continue;
             }
             // acc = acc * R + chunk (all in Montgomery form): acc*R = Mont(acc, R^2).
-            cios::mont_mul(&mut t, &acc, &self.r2, &self.n, self.n0, &mut scratch);
-            cios::mont_mul(&mut acc, &chunk, &self.r2, &self.n, self.n0, &mut scratch);
+            mont_mul(&mut t, &acc, &self.r2);
+            mont_mul(&mut acc, &chunk, &self.r2);
             self.add_assign_mod(&mut acc, &t, &mut scratch);
         }
         chunk.zeroize();
@@ -147,15 +171,18 @@ impl MontParams {
         acc
     }
 
-    /// `x * R^-1 mod n`, fully reduced, for `x` of k limbs below R.
-    pub fn from_montgomery(&self, x: &[Limb]) -> Vec<Limb> {
+    /// [`MontParams::from_montgomery`] with the kernel `mont_mul` of
+    /// [`MontParams::to_montgomery_by`].
+    pub fn from_montgomery_by(
+        &self,
+        x: &[Limb],
+        mont_mul: &mut ConversionProduct<'_>,
+    ) -> Vec<Limb> {
         let k = self.limbs();
         let mut unit = vec![0; k];
         unit[0] = 1;
         let mut out = vec![0; k];
-        let mut scratch = vec![0; k];
-        cios::mont_mul(&mut out, x, &unit, &self.n, self.n0, &mut scratch);
-        scratch.zeroize();
+        mont_mul(&mut out, x, &unit);
         out
     }
 

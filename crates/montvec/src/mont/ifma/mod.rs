@@ -100,6 +100,10 @@ pub struct Ifma {
     into_form: Vec<u64>,
     /// R mod n, as digits: out of our form.
     out_of_form: Vec<u64>,
+    /// R'^2 mod n, as digits: from a value straight into our form.
+    from_value: Vec<u64>,
+    /// 1, as digits: from our form straight to the value.
+    unit: Vec<u64>,
 }
 
 impl Ifma {
@@ -128,8 +132,22 @@ impl Ifma {
             params.n0(),
             &mut scratch,
         );
+        // R'^2 mod n = Mont64(R'^2 / R mod n, R^2 mod n).
+        let mut from_value = vec![0; k];
+        cios::mont_mul(
+            &mut from_value,
+            &into,
+            params.r2(),
+            params.modulus(),
+            params.n0(),
+            &mut scratch,
+        );
+        let mut unit = vec![0; words];
+        unit[0] = 1;
         let v = Ifma {
             n: to_digits(params.modulus(), words),
+            from_value: to_digits(&from_value, words),
+            unit,
             k0: params.n0() & DIGIT_MASK,
             one: to_digits(&one64, words),
             into_form: to_digits(&into, words),
@@ -140,7 +158,23 @@ impl Ifma {
             digits,
         };
         into.zeroize();
+        from_value.zeroize();
         Some(v)
+    }
+
+    /// `y b / R' mod n` as k limbs, fully reduced, for an element y (below 2n) and b below n:
+    /// the product is below n + 1 < 2n, so one masked subtraction finishes.
+    fn reduced_value(&self, y: &[u64], b: &[u64]) -> Vec<Limb> {
+        let mut t = vec![0; self.elem_len()];
+        self.amm(&mut t, y, b);
+        // t below 2n: k limbs and a carry bit, then one masked subtraction.
+        let k = self.params.limbs();
+        let (mut out, hi) = from_digits(&t, k);
+        t.zeroize();
+        let mut scratch = vec![0; k];
+        cios::final_subtract(&mut out, hi, self.params.modulus(), &mut scratch);
+        scratch.zeroize();
+        out
     }
 
     fn amm(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
@@ -212,17 +246,25 @@ impl MontMul for Ifma {
         out
     }
     fn to_shared_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
-        let mut t = vec![0; self.elem_len()];
-        self.amm(&mut t, &x, &self.out_of_form);
+        let out = self.reduced_value(&x, &self.out_of_form);
         x.zeroize();
-        // t = x R mod n, below 2n: k limbs and a carry bit, then one masked subtraction.
-        let k = self.params.limbs();
-        let (mut out, hi) = from_digits(&t, k);
-        t.zeroize();
-        let mut scratch = vec![0; k];
-        cios::final_subtract(&mut out, hi, self.params.modulus(), &mut scratch);
-        scratch.zeroize();
         out
+    }
+    /// One product where x's length allows it: x < 2^(64 len) <= R' / 4 and R'^2 mod n < n
+    /// make x R'^2 / R' + n < 2n, an element (below 2n) of our form. (A k-limb x qualifies
+    /// when n has 64k bits, as RSA moduli do; other sizes go through the shared form.)
+    fn own_from_value(&self, x: &[Limb]) -> Option<Vec<Limb>> {
+        if x.len() * LIMB_BITS + 2 > DIGIT_BITS * self.digits {
+            return None;
+        }
+        let mut xd = to_digits(x, self.elem_len());
+        let mut out = vec![0; self.elem_len()];
+        self.amm(&mut out, &xd, &self.from_value);
+        xd.zeroize();
+        Some(out)
+    }
+    fn value_from_own(&self, y: &[Limb]) -> Option<Vec<Limb>> {
+        Some(self.reduced_value(y, &self.unit))
     }
 }
 
