@@ -82,18 +82,24 @@ fn jobs(cases: &[Case]) -> Vec<Job<'_>> {
         .collect()
 }
 
-/// Run `cases` as one batch with each setting and check every lane against the oracle.
+/// Run `cases` as one batch with each setting, by the constant-time schedule and by the
+/// public-exponent one (`pow_vartime_with`), and check every lane against the oracle.
 fn check(cases: &[Case], ctx: &str) {
     let jobs = jobs(cases);
+    let schedules = [
+        ("pow_with", batch::pow_with as fn(&[Job<'_>], &Options) -> _),
+        ("pow_vartime_with", batch::pow_vartime_with),
+    ];
     for opts in settings() {
-        let out = batch::pow_with(&jobs, &opts).expect("batch runs");
-        assert_eq!(out.len(), cases.len());
-        for (i, (c, got)) in cases.iter().zip(&out).enumerate() {
-            let want = c.base.modpow(&c.exp, &c.n);
-            assert_eq!(
+        for (schedule, run) in schedules {
+            let out = run(&jobs, &opts).expect("batch runs");
+            assert_eq!(out.len(), cases.len());
+            for (i, (c, got)) in cases.iter().zip(&out).enumerate() {
+                let want = c.base.modpow(&c.exp, &c.n);
+                assert_eq!(
                 to_big(got),
                 want,
-                "{ctx}: job {i} of {}, {:?} {:?}, n = {:x}, base = {:x}, exp = {:x}",
+                "{ctx}: {schedule}, job {i} of {}, {:?} {:?}, n = {:x}, base = {:x}, exp = {:x}",
                 cases.len(),
                 opts.engine,
                 opts.reduction,
@@ -101,7 +107,8 @@ fn check(cases: &[Case], ctx: &str) {
                 c.base,
                 c.exp
             );
-            assert_eq!(got.limb_len(), c.m.limbs(), "{ctx}: result length");
+                assert_eq!(got.limb_len(), c.m.limbs(), "{ctx}: result length");
+            }
         }
     }
 }

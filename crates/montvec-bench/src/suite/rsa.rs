@@ -61,7 +61,7 @@ pub(super) fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Job, Bench
     // The montvec rows compute their answers on the pool they are timed in.
     let [one, many] = pool.install(|| match op {
         Op::RsaPrivate => private_rows(key, &inputs, engine, sel.seed, bits),
-        _ => public_rows(key.to_public_key(), &inputs, bits),
+        _ => public_rows(key.to_public_key(), &inputs, engine, bits),
     })?;
     let contenders = vec![one, many, peer_contender(op, peer, &inputs, bits)?];
     let contenders = if sel.peers {
@@ -209,21 +209,33 @@ fn private_rows(
     Ok([one, many])
 }
 
-/// The public-operation rows of montvec: `public_op`, then `batch::public_ops`.
+/// The public-operation rows of montvec: `public_op`, then `batch::public_ops` on `engine`.
 fn public_rows(
     key: RsaPublicKey,
     inputs: &[Vec<u8>],
+    engine: Engine,
     bits: usize,
 ) -> Result<[Contender; 2], BenchError> {
     let shared = key.clone();
     let one = single(Op::RsaPublic, PUBLIC_OP, inputs, bits, move |m| {
         primitive::public::public_op(&shared, m)
     })?;
-    let options = Options::default();
-    let many = batched(Op::RsaPublic, "public_ops", 1, inputs, bits, move |ms| {
-        let jobs: Vec<(&RsaPublicKey, &Nat)> = ms.iter().map(|m| (&key, m)).collect();
-        batch::public_ops(&jobs, &options)
-    })?;
+    let options = Options {
+        engine: Some(engine),
+        ..Options::default()
+    };
+    let name = format!("public_ops {}", engine.name());
+    let many = batched(
+        Op::RsaPublic,
+        &name,
+        engine.lanes(),
+        inputs,
+        bits,
+        move |ms| {
+            let jobs: Vec<(&RsaPublicKey, &Nat)> = ms.iter().map(|m| (&key, m)).collect();
+            batch::public_ops(&jobs, &options)
+        },
+    )?;
     Ok([one, many])
 }
 

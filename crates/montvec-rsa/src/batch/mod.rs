@@ -81,3 +81,24 @@ fn on_pool<T: Send>(
             .map_err(|e| montvec::Error::UnsupportedBackend(format!("thread pool: {e}")).into()),
     }
 }
+
+/// The most exponentiations run one at a time rather than in a 4-lane group (see [`narrowed`]).
+pub(crate) const SCALAR_UP_TO: usize = 2;
+
+/// `options`, with a narrower engine than the default 8-lane one when no engine is asked for
+/// and `count` exponentiations would leave most lanes empty: one at a time for two (a single
+/// operation's), the 4-lane engine for three or four.
+pub(crate) fn narrowed(options: &Options, count: usize) -> crate::Result<Options> {
+    let default = Engine::for_backend(montvec::Backend::active()?);
+    let engine = match options.engine {
+        None if default == Engine::Ifma512 && count <= SCALAR_UP_TO => Some(Engine::Scalar),
+        None if default == Engine::Ifma512 && count <= Engine::Ifma256.lanes() => {
+            Some(Engine::Ifma256)
+        }
+        asked => asked,
+    };
+    Ok(Options {
+        engine,
+        ..options.clone()
+    })
+}

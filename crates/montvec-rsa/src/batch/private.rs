@@ -2,14 +2,16 @@
 //! exponentiations of every job in one batch call.
 //!
 //! 1. Per job, check c < n and draw a blinding factor rᵢ (serially, from the one generator).
-//! 2. Per job, c'ᵢ = cᵢ·rᵢ^e mod n; per key, the prefix products Pᵢ = r₁⋯rᵢ mod n
+//! 2. One public-exponent batch call ([`montvec::batch::pow_vartime_with`]) for every rᵢ^e;
+//!    per job, c'ᵢ = cᵢ·rᵢ^e mod n; per key, the prefix products Pᵢ = r₁⋯rᵢ mod n
 //!    (Montgomery's simultaneous inversion: one inverse for all of a key's jobs), all on
 //!    Montgomery forms of n.
 //! 3. One [`montvec::batch::pow_with`] call: (c'ᵢ mod p)^dP and (c'ᵢ mod q)^dQ for every job.
 //! 4. Per key, P⁻¹ for the last prefix product P by montvec's constant-time safegcd
 //!    ([`montvec::Modulus::invert`]), then rᵢ⁻¹ = Pᵢ₋₁·(Pᵢ)⁻¹ and (Pᵢ₋₁)⁻¹ = rᵢ·(Pᵢ)⁻¹ going
 //!    down.
-//! 5. Per job, Garner, the re-encryption check and unblinding, as the single operation.
+//! 5. Per job, Garner; one public-exponent batch call for every m'ᵢ^e; per job, the
+//!    re-encryption check and unblinding, as the single operation.
 //!
 //! A key whose product P is not invertible (some rᵢ shares a factor with n, probability about
 //! 2^-(bits/2)) has its jobs drawn and run again.
@@ -20,7 +22,7 @@ use rand_core::CryptoRngCore;
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::key::RsaPrivateKey;
+use crate::key::{PublicKeyParts, RsaPrivateKey};
 use crate::primitive::private::{
     blind, blinding_factor, check_and_unblind, check_input, crt_recombine, Blinded,
 };
@@ -117,9 +119,6 @@ pub fn private_ops(
         .collect()
 }
 
-/// The most exponentiations run one at a time rather than in a 4-lane group (see [`narrowed`]).
-const SCALAR_UP_TO: usize = 2;
-
 /// The valid jobs of one key and their blinding factors: (job index, r).
 struct KeyGroup<'a> {
     key: &'a RsaPrivateKey,
@@ -134,13 +133,26 @@ fn blinded_batch(
     groups: &[KeyGroup<'_>],
     options: &Options,
 ) -> Result<Vec<(usize, Result<Nat>)>> {
-    // Step 2: blinded inputs, per group in member order, and each group's prefix products.
+    // Step 2: rᵢ^e of every job in one public-exponent batch, then the blinded inputs, per
+    // group in member order, and each group's prefix products.
+    let r_pows = public_powers(
+        groups
+            .iter()
+            .flat_map(|g| g.members.iter().map(move |(_, r)| (g.key, r))),
+        options,
+    )?;
+    let mut r_pows = r_pows.iter();
     let blinded: Vec<Vec<Blinded>> = groups
-        .par_iter()
+        .iter()
         .map(|g| {
-            g.members
+            let items: Vec<(&Nat, &Nat, &Nat)> = g
+                .members
+                .iter()
+                .map(|(i, r)| (jobs[*i].1, r, r_pows.next().expect("one power per job")))
+                .collect();
+            items
                 .par_iter()
-                .map(|(i, r)| blind(g.key, jobs[*i].1, r))
+                .map(|&(c, r, r_e)| blind(g.key, c, r, r_e))
                 .collect()
         })
         .collect();
@@ -158,8 +170,8 @@ fn blinded_batch(
             pow_jobs.push(Job::new(q_mod, &c.value, g.key.dq()));
         }
     }
-    let narrow = narrowed(options, pow_jobs.len())?;
-    let powers = if narrow.engine == Some(Engine::Scalar) && pow_jobs.len() <= SCALAR_UP_TO {
+    let narrow = super::narrowed(options, pow_jobs.len())?;
+    let powers = if narrow.engine == Some(Engine::Scalar) && pow_jobs.len() <= super::SCALAR_UP_TO {
         // A single operation's two halves, one after the other on the calling thread (as the
         // scalar engine computes them, without handing them to the thread pool).
         groups
@@ -178,9 +190,10 @@ fn blinded_batch(
         montvec::batch::pow_with(&pow_jobs, &narrow)?
     };
     drop(pow_jobs);
-    // Steps 4 and 5, per group.
+    // Step 4 per group: the blinding inverses, or the group's jobs are left out (drawn again).
+    // Garner for the jobs of the other groups.
     let mut offset = 0;
-    let mut out = Vec::new();
+    let mut recombined: Vec<(usize, &KeyGroup<'_>, &Blinded, MontElem, Nat)> = Vec::new();
     for ((g, b), pre) in groups.iter().zip(&blinded).zip(&prefixes) {
         let count = g.members.len();
         let halves = &powers[offset..offset + 2 * count];
@@ -188,38 +201,37 @@ fn blinded_batch(
         let Some(r_invs) = blinding_inverses(g, b, pre) else {
             continue;
         };
-        let finished: Vec<(usize, Result<Nat>)> = g
-            .members
-            .par_iter()
-            .zip(b.par_iter().zip(r_invs.par_iter()))
-            .enumerate()
-            .map(|(j, ((i, _), (c, r_inv)))| {
-                let m = crt_recombine(g.key, &halves[2 * j], &halves[2 * j + 1]);
-                (*i, check_and_unblind(g.key, c, m, r_inv))
-            })
+        let ms: Vec<Nat> = (0..count)
+            .into_par_iter()
+            .map(|j| crt_recombine(g.key, &halves[2 * j], &halves[2 * j + 1]))
             .collect();
-        out.extend(finished);
+        for ((((i, _), c), r_inv), m) in g.members.iter().zip(b).zip(r_invs).zip(ms) {
+            recombined.push((*i, g, c, r_inv, m));
+        }
     }
+    // Step 5: m'^e of every job in one public-exponent batch, then the check and unblinding.
+    let back = public_powers(recombined.iter().map(|(_, g, _, _, m)| (g.key, m)), options)?;
     // Every Nat and MontElem here (blinded values, products, powers) zeroizes itself on drop.
-    Ok(out)
+    Ok(recombined
+        .into_par_iter()
+        .zip(back.par_iter())
+        .map(|((i, g, c, r_inv, m), back)| (i, check_and_unblind(g.key, c, m, back, &r_inv)))
+        .collect())
 }
 
-/// `options`, with a narrower engine than the default 8-lane one when no engine is asked for
-/// and `count` exponentiations would leave most lanes empty: one at a time for two (a single
-/// operation's), the 4-lane engine for three or four.
-fn narrowed(options: &Options, count: usize) -> Result<Options> {
-    let default = Engine::for_backend(montvec::Backend::active()?);
-    let engine = match options.engine {
-        None if default == Engine::Ifma512 && count <= SCALAR_UP_TO => Some(Engine::Scalar),
-        None if default == Engine::Ifma512 && count <= Engine::Ifma256.lanes() => {
-            Some(Engine::Ifma256)
-        }
-        asked => asked,
-    };
-    Ok(Options {
-        engine,
-        ..options.clone()
-    })
+/// `x^e mod n` for every `(key, x)` in order, in one [`montvec::batch::pow_vartime_with`]
+/// call (e is public: in the IFMA lanes, 16 squarings and a product per lane for 65537).
+///
+/// Leaks: e, the sizes and the count; nothing of the x.
+fn public_powers<'a>(
+    items: impl Iterator<Item = (&'a RsaPrivateKey, &'a Nat)>,
+    options: &Options,
+) -> Result<Vec<Nat>> {
+    let jobs: Vec<Job<'_>> = items
+        .map(|(key, x)| Job::new(key.as_public_key().modulus(), x, key.e()))
+        .collect();
+    let narrow = super::narrowed(options, jobs.len())?;
+    Ok(montvec::batch::pow_vartime_with(&jobs, &narrow)?)
 }
 
 /// P₁ = r₁, Pᵢ = Pᵢ₋₁·rᵢ mod n, on Montgomery forms.

@@ -10,9 +10,10 @@
 //!    [`Error::FaultDetected`] and nothing of m' leaves.
 //! 5. Unblind: m = m'·r⁻¹ mod n (r⁻¹ by montvec's constant-time safegcd).
 //!
-//! Steps 1, 4 and 5 run on Montgomery forms of n (`blind`, `check_and_unblind`): r^e and
-//! m'^e are 16 squarings and a multiplication for e = 65537 (`pow_public`), with one
-//! conversion into and out of the form per value.
+//! r^e and m'^e are public-exponent powers (16 squarings and a multiplication for
+//! e = 65537), computed for all jobs of a batch together in the IFMA lanes
+//! ([`montvec::batch::pow_vartime_with`]; one job runs [`montvec::Modulus::pow_vartime`]);
+//! steps 1, 4 and 5 around them run on Montgomery forms of n (`blind`, `check_and_unblind`).
 
 use montvec::batch::Options;
 use montvec::{Modulus, MontElem, Nat};
@@ -50,52 +51,47 @@ pub(crate) fn check_input(key: &RsaPrivateKey, c: &Nat) -> Result<()> {
     }
 }
 
-/// Step 1 on Montgomery forms of n: r's form (kept for step 5), the standard value of
-/// c' = c·r^e (for the exponentiations) and c''s standard Montgomery form (for the check).
+/// Step 1 on Montgomery forms of n, given `r_e` = r^e mod n: r's form (kept for step 5) and
+/// the standard value of c' = c·r^e.
 ///
-/// Leaks: the sizes and e.
-pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, r: &Nat) -> Blinded {
+/// Leaks: the sizes.
+pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, r: &Nat, r_e: &Nat) -> Blinded {
     let modulus = key.as_public_key().modulus();
     let r_form = modulus.to_montgomery(r);
     let c_form = modulus.to_montgomery(c);
     let blinded = modulus
-        .mul(&c_form, &pow_public(modulus, &r_form, key.e()))
+        .mul(&c_form, &modulus.to_montgomery(r_e))
         .expect("elements of n");
     Blinded {
         value: modulus.from_montgomery(&blinded).expect("element of n"),
-        check: modulus.to_standard_form(&blinded).expect("element of n"),
         r_form,
     }
 }
 
 /// What step 1 leaves for the others (every field zeroizes itself on drop).
 pub(crate) struct Blinded {
-    /// c' = c·r^e mod n.
+    /// c' = c·r^e mod n, k limbs: the exponentiations' input, and what m'^e must equal.
     pub(crate) value: Nat,
-    /// c'·R mod n, k limbs below n: what m'^e must equal in that form.
-    pub(crate) check: Nat,
     /// r·R mod n in the modulus's own form.
     pub(crate) r_form: MontElem,
 }
 
-/// Steps 4 and 5 on Montgomery forms of n: m'^e must equal c' (compared in constant time on
-/// the standard Montgomery forms), then m = m'·r⁻¹, or [`Error::FaultDetected`] with nothing
-/// of m' released. `r_inv_form` is r⁻¹·R mod n in the modulus's form. Zeroizes `m`.
+/// Steps 4 and 5, given `back` = m'^e mod n: it must equal c' (compared in constant time),
+/// then m = m'·r⁻¹ on Montgomery forms of n, or [`Error::FaultDetected`] with nothing of m'
+/// released. `r_inv_form` is r⁻¹·R mod n in the modulus's form. Zeroizes `m`.
 ///
-/// Leaks: the sizes, e, and whether the check failed.
+/// Leaks: the sizes, and whether the check failed.
 pub(crate) fn check_and_unblind(
     key: &RsaPrivateKey,
     blinded: &Blinded,
     mut m: Nat,
+    back: &Nat,
     r_inv_form: &MontElem,
 ) -> Result<Nat> {
     let modulus = key.as_public_key().modulus();
+    let ok = back.ct_eq(&blinded.value);
     let m_form = modulus.to_montgomery(&m);
     m.zeroize();
-    let back = pow_public(modulus, &m_form, key.e());
-    let mut back_std = modulus.to_standard_form(&back).expect("element of n");
-    let ok = back_std.ct_eq(&blinded.check);
-    back_std.zeroize();
     let unblinded = modulus.mul(&m_form, r_inv_form).expect("elements of n");
     let mut out = modulus.from_montgomery(&unblinded).expect("element of n");
     if bool::from(ok) {
@@ -104,22 +100,6 @@ pub(crate) fn check_and_unblind(
         out.zeroize();
         Err(Error::FaultDetected)
     }
-}
-
-/// x^e on Montgomery forms, left to right over the bits of the public e: for e = 65537, 16
-/// squarings and one multiplication, no table and no conversion.
-///
-/// Leaks: e (its bits set the sequence of operations) and the size of n; nothing of x.
-pub(crate) fn pow_public(modulus: &Modulus, x: &MontElem, e: &Nat) -> MontElem {
-    let bits = e.bit_length_vartime();
-    let mut acc = x.clone();
-    for i in (0..bits.saturating_sub(1)).rev() {
-        acc = modulus.square(&acc).expect("element of n");
-        if e.bit(i) == 1 {
-            acc = modulus.mul(&acc, x).expect("elements of n");
-        }
-    }
-    acc
 }
 
 /// Step 3: the x < n with x ≡ m1 (mod p) and x ≡ m2 (mod q), by Garner:
@@ -197,27 +177,14 @@ mod tests {
     }
 
     #[test]
-    fn pow_public_matches_the_oracle() {
-        let key = key();
-        let modulus = key.as_public_key().modulus();
-        let n = big(key.n());
-        let x = Nat::from_hex("1234567890abcdef1122334455667788").unwrap();
-        for e in [3u64, 17, 65537, 0xffff_ffff, (1 << 63) | 5] {
-            let e = Nat::from_u64(e);
-            let form = pow_public(modulus, &modulus.to_montgomery(&x), &e);
-            let y = modulus.from_montgomery(&form).unwrap();
-            assert_eq!(big(&y), big(&x).modpow(&big(&e), &n));
-        }
-    }
-
-    #[test]
     fn the_check_withholds_a_wrong_result() {
         let key = key();
         let modulus = key.as_public_key().modulus();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let c = Nat::from_hex("5eed").unwrap();
         let r = blinding_factor(&key, &mut rng).unwrap();
-        let blinded = blind(&key, &c, &r);
+        let r_e = modulus.pow_vartime(&r, key.e());
+        let blinded = blind(&key, &c, &r, &r_e);
         let n = big(key.n());
         let d = big(key.d());
         let r_inv: Nat = Option::from(modulus.invert(&r)).unwrap();
@@ -226,14 +193,16 @@ mod tests {
         // The right m' = c'^d passes and unblinds to c^d.
         let m = big(&blinded.value).modpow(&d, &n);
         let m = Nat::from_be_bytes(&m.to_bytes_be()).resized(key.n().limb_len());
-        let out = check_and_unblind(&key, &blinded, m.clone(), &r_inv_form).unwrap();
+        let back = modulus.pow_vartime(&m, key.e());
+        let out = check_and_unblind(&key, &blinded, m.clone(), &back, &r_inv_form).unwrap();
         assert_eq!(big(&out), big(&c).modpow(&d, &n));
         // A fault (one bit of m' flipped) is caught and nothing is released.
         let mut words = m.as_limbs().to_vec();
         words[0] ^= 1 << 7;
         let faulty = Nat::from_limbs(words);
+        let back = modulus.pow_vartime(&faulty, key.e());
         assert_eq!(
-            check_and_unblind(&key, &blinded, faulty, &r_inv_form),
+            check_and_unblind(&key, &blinded, faulty, &back, &r_inv_form),
             Err(Error::FaultDetected)
         );
     }

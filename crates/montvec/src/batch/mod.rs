@@ -194,6 +194,47 @@ pub fn pow(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
 /// Errors: [`Error::UnsupportedBackend`] when the engine does not run on this CPU or
 /// `threads` is zero.
 pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
+    powers(jobs, options, Exponents::Secret)
+}
+
+/// `base^exponent mod modulus` for every job, as [`pow`], for **public** exponents (RSA's
+/// e, signature verification): square-and-multiply over the exponents' bits, so a batch of
+/// jobs sharing e = 65537 costs 16 squarings and one product per lane instead of a fixed
+/// window over the exponent's announced length. On the scalar and AVX2 engines each job runs
+/// [`Modulus::pow_vartime`].
+///
+/// ```
+/// use montvec::{batch, Modulus, Nat};
+/// # fn main() -> Result<(), montvec::Error> {
+/// let n = Modulus::new(&Nat::from_hex("c5a3b1e7d9f3")?)?;
+/// let (b, e) = (Nat::from_u64(2), Nat::from_u64(65537));
+/// let jobs = [batch::Job::new(&n, &b, &e)];
+/// assert_eq!(batch::pow_vartime(&jobs)?[0], n.pow_vartime(&b, &e));
+/// # Ok(()) }
+/// ```
+///
+/// Leaks: the exponents (their bits choose the operations), the count of jobs and each
+/// modulus's size; nothing of the bases or modulus values.
+pub fn pow_vartime(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
+    pow_vartime_with(jobs, &Options::default())
+}
+
+/// [`pow_vartime`] with explicit [`Options`].
+///
+/// Errors: as [`pow_with`].
+pub fn pow_vartime_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
+    powers(jobs, options, Exponents::Public)
+}
+
+/// Whether the exponents of [`powers`] are secret (constant-time schedule) or public.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Exponents {
+    Secret,
+    Public,
+}
+
+/// [`pow_with`] and [`pow_vartime_with`].
+fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<Vec<Nat>, Error> {
     let engine = resolve(options)?;
     let prepared: Vec<(&Modulus, &Nat, &Nat)> = jobs
         .iter()
@@ -225,8 +266,14 @@ pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> 
                             .map(|(j, r)| r.as_ref().unwrap_or(j.1).as_limbs())
                             .collect();
                         let exps: Vec<&[Limb]> = group.iter().map(|j| j.2.as_limbs()).collect();
-                        lanes.pow(&bases, &exps)
+                        match exponents {
+                            Exponents::Secret => lanes.pow(&bases, &exps),
+                            Exponents::Public => lanes.pow_vartime(&bases, &exps),
+                        }
                     })
+                }
+                _ if exponents == Exponents::Public => {
+                    group.iter().map(|j| j.0.pow_vartime(j.1, j.2)).collect()
                 }
                 #[cfg(target_arch = "x86_64")]
                 Engine::Avx2 => {
@@ -518,6 +565,7 @@ fn ifma_group(
 #[cfg(target_arch = "x86_64")]
 trait IfmaRun {
     fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>>;
+    fn pow_vartime(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>>;
     fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>>;
     fn mont_mul(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>>;
 }
@@ -526,6 +574,9 @@ trait IfmaRun {
 impl<V: lanes::Lanes> IfmaRun for ifma::IfmaLanes<V> {
     fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
         ifma::IfmaLanes::pow(self, bases, exps)
+    }
+    fn pow_vartime(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        ifma::IfmaLanes::pow_vartime(self, bases, exps)
     }
     fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
         ifma::IfmaLanes::mul_mod(self, a, b)

@@ -151,6 +151,30 @@ impl<V: Lanes> IfmaLanes<V> {
         sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
     }
 
+    /// Per lane, `bases[l]^exps[l] mod N_l` as [`Self::pow`], for **public** exponents
+    /// (square-and-multiply over their bits; see [`pow::pow_vartime_sliced`]).
+    ///
+    /// Leaks: the sizes and the exponents.
+    pub(crate) fn pow_vartime(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        let count = bases.len();
+        assert!(count == exps.len() && count <= V::LANES);
+        let base = sliced::slice(bases, self.digits, V::LANES);
+        let mut out = AlignedWords::zeroed(self.digits * V::LANES);
+        // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
+        unsafe {
+            pow::pow_vartime_sliced::<V>(
+                out.as_mut_slice(),
+                base.as_slice(),
+                exps,
+                &self.modulus(),
+                self.one.as_slice(),
+                self.r2.as_slice(),
+            )
+        };
+        let _ = self.token;
+        sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
+    }
+
     /// Per lane, `a[l] b[l] mod N_l` for inputs below their modulus: two almost-Montgomery
     /// products (`a b / R`, then times `R^2`) and a masked subtraction.
     ///

@@ -105,17 +105,109 @@ pub(crate) fn pow_sliced<V: Lanes>(
             core::mem::swap(&mut acc, &mut entry);
         }
     }
-    // Out of Montgomery form: acc * 1 / R < N + 1, so one masked subtraction finishes.
-    let mut unit = AlignedWords::zeroed(words);
-    unit.as_mut_slice()[..l].fill(1);
-    mont_mul::<V>(
-        tmp.as_mut_slice(),
-        acc.as_slice(),
-        unit.as_slice(),
-        m,
-        scratch,
-    );
-    final_subtract::<V>(out, tmp.as_slice(), m.n, scratch);
+    leave_form::<V>(out, acc.as_slice(), tmp.as_mut_slice(), m, scratch);
+}
+
+/// Per lane, `out = base^exp mod N` for **public** exponents, by square-and-multiply from the
+/// longest exponent's top bit: a squaring per bit, and at each bit where some lane's exponent
+/// has a 1, a product by the base kept in the lanes whose bit is set (a masked blend). Lanes
+/// that share one exponent (RSA's e) pay 16 squarings and 1 product for e = 65537, where the
+/// fixed window of [`pow_sliced`] would run the exponent's announced 64 bits and a table.
+/// Arguments as [`pow_sliced`]; exponents of any lengths.
+///
+/// Leaks: the exponents (their bits choose the operations); nothing of the bases or moduli.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn pow_vartime_sliced<V: Lanes>(
+    out: &mut [u64],
+    base: &[u64],
+    exps: &[&[u64]],
+    m: &SlicedModulus<'_>,
+    one: &[u64],
+    r2: &[u64],
+) {
+    let l = V::LANES;
+    let words = m.n.len();
+    let d = V::digits(words);
+    let bit = |e: &[u64], i: usize| e.get(i >> 6).map_or(0, |w| (w >> (i & 63)) & 1);
+    let top = exps
+        .iter()
+        .map(|e| {
+            e.iter()
+                .rposition(|&w| w != 0)
+                .map_or(0, |i| 64 * i + 64 - e[i].leading_zeros() as usize)
+        })
+        .max()
+        .unwrap_or(0);
+    let mut scratch = AlignedWords::zeroed(super::reduce::scratch_words(d, l));
+    let scratch = scratch.as_mut_slice();
+    // base R mod N, below 2N.
+    let mut entry = AlignedWords::zeroed(words);
+    mont_mul::<V>(entry.as_mut_slice(), base, r2, m, scratch);
+    let mut acc = AlignedWords::zeroed(words);
+    let mut tmp = AlignedWords::zeroed(words);
+    acc.as_mut_slice().copy_from_slice(one);
+    for i in (0..top).rev() {
+        if i + 1 < top {
+            mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
+            core::mem::swap(&mut acc, &mut tmp);
+        }
+        let mut mask = [0u64; 8];
+        for (x, e) in mask.iter_mut().zip(exps) {
+            *x = bit(e, i).wrapping_neg();
+        }
+        if mask.iter().all(|&x| x == 0) {
+            continue;
+        }
+        if i + 1 == top {
+            // acc is one: the product by the base is the base itself.
+            tmp.as_mut_slice().copy_from_slice(entry.as_slice());
+        } else {
+            mont_mul::<V>(
+                tmp.as_mut_slice(),
+                acc.as_slice(),
+                entry.as_slice(),
+                m,
+                scratch,
+            );
+        }
+        // SAFETY: mask has LANES words; the target features cover V's.
+        let mask = unsafe { V::load(mask.as_ptr()) };
+        blend::<V>(acc.as_mut_slice(), tmp.as_slice(), mask);
+    }
+    leave_form::<V>(out, acc.as_slice(), tmp.as_mut_slice(), m, scratch);
+}
+
+/// `out` = acc / R mod N, fully reduced, for acc below 2N: acc * 1 / R < N + 1, so one masked
+/// subtraction finishes. `tmp` has the words of one number.
+#[inline(always)]
+fn leave_form<V: Lanes>(
+    out: &mut [u64],
+    acc: &[u64],
+    tmp: &mut [u64],
+    m: &SlicedModulus<'_>,
+    scratch: &mut [u64],
+) {
+    let mut unit = AlignedWords::zeroed(acc.len());
+    unit.as_mut_slice()[..V::LANES].fill(1);
+    // SAFETY: the callers' target features (IFMA, VL) are mont_mul's.
+    unsafe { mont_mul::<V>(tmp, acc, unit.as_slice(), m, scratch) };
+    final_subtract::<V>(out, tmp, m.n, scratch);
+}
+
+/// `acc` = `val` in the lanes where `mask` is all ones, else unchanged, digit by digit.
+#[inline(always)]
+fn blend<V: Lanes>(acc: &mut [u64], val: &[u64], mask: V) {
+    let l = V::LANES;
+    assert!(acc.len() == val.len() && acc.len().is_multiple_of(l));
+    for i in (0..acc.len()).step_by(l) {
+        // SAFETY: digit i / l of both (asserted lengths); the callers' target features cover
+        // V's.
+        unsafe {
+            let a = V::load(acc.as_ptr().add(i));
+            let v = V::load(val.as_ptr().add(i));
+            a.select_mask(mask, v).store(acc.as_mut_ptr().add(i));
+        }
+    }
 }
 
 /// Each lane's window value: bits `lo .. lo + width` of its exponent (public positions).
