@@ -71,15 +71,7 @@ fn on_pool<T: Send>(
         threads: None,
         ..options.clone()
     };
-    match options.threads {
-        None => Ok(f(&inner)),
-        Some(0) => Err(montvec::Error::UnsupportedBackend("0 threads".to_string()).into()),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map(|pool| pool.install(|| f(&inner)))
-            .map_err(|e| montvec::Error::UnsupportedBackend(format!("thread pool: {e}")).into()),
-    }
+    Ok(montvec::batch::on_threads(options.threads, || f(&inner))?)
 }
 
 /// The most exponentiations run one at a time rather than in a 4-lane group (see [`narrowed`]).
