@@ -83,7 +83,10 @@ fn jobs(cases: &[Case]) -> Vec<Job<'_>> {
 }
 
 /// Run `cases` as one batch with each setting, by the constant-time schedule and by the
-/// public-exponent one (`pow_vartime_with`), and check every lane against the oracle.
+/// public-exponent one (`pow_vartime_with`), and check every lane against the oracle. The
+/// public-exponent schedule runs with one reduction per IFMA engine, the interleaved one
+/// (which is the truncated one above 24 digits): its products are those of the other
+/// schedule, and the test time stays within CI's budget.
 fn check(cases: &[Case], ctx: &str) {
     let jobs = jobs(cases);
     let schedules = [
@@ -91,7 +94,14 @@ fn check(cases: &[Case], ctx: &str) {
         ("pow_vartime_with", batch::pow_vartime_with),
     ];
     for opts in settings() {
+        let ifma = matches!(opts.engine, Some(Engine::Ifma256 | Engine::Ifma512));
         for (schedule, run) in schedules {
+            if schedule == "pow_vartime_with"
+                && ifma
+                && opts.reduction != Some(Reduction::Interleaved)
+            {
+                continue;
+            }
             let out = run(&jobs, &opts).expect("batch runs");
             assert_eq!(out.len(), cases.len());
             for (i, (c, got)) in cases.iter().zip(&out).enumerate() {
