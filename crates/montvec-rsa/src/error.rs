@@ -14,10 +14,9 @@ pub enum Error {
     InvalidModulus(&'static str),
     /// The public exponent is even, below 3, or not below the modulus.
     InvalidExponent,
-    /// A private key whose parts do not agree (p·q ≠ n, d·e ≢ 1, wrong CRT values, ...).
+    /// A private key whose parts do not agree (the primes' product ≠ n, d·e ≢ 1, wrong CRT
+    /// values, ...).
     InvalidKey(&'static str),
-    /// A key with more than two primes (RFC 8017 multi-prime): not supported.
-    MultiPrimeUnsupported,
     /// A requested key size outside the supported range.
     InvalidKeySize {
         /// Bits asked for.
@@ -61,9 +60,6 @@ impl fmt::Display for Error {
             Error::InvalidModulus(why) => write!(f, "invalid RSA modulus: {why}"),
             Error::InvalidExponent => f.write_str("invalid RSA public exponent"),
             Error::InvalidKey(why) => write!(f, "inconsistent RSA private key: {why}"),
-            Error::MultiPrimeUnsupported => {
-                f.write_str("multi-prime RSA keys (more than two primes) are not supported")
-            }
             Error::InvalidKeySize { bits } => write!(f, "unsupported RSA key size: {bits} bits"),
             Error::MessageTooLong => f.write_str("message too long for this key and padding"),
             Error::InvalidInputLength => {

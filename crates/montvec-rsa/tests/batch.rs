@@ -224,3 +224,48 @@ fn refused_options_fail_every_job_without_panicking() {
     // An empty batch is empty.
     assert!(private_ops(&[], &mut rng, &Options::default()).is_empty());
 }
+
+/// A three-prime key (Wycheproof's 2048-bit one) in batches with two-prime keys of other
+/// sizes, alone and mixed: CRT over its three primes, its three exponentiations in the lanes
+/// with the others', against num-bigint and the single operation.
+#[test]
+fn three_prime_key_in_mixed_batches() {
+    let data = support::wycheproof("rsa_three_primes_oaep_2048_sha1_mgf1sha1_test.json");
+    let three = support::wycheproof_private_key(&data["testGroups"][0]["privateKey"]).unwrap();
+    assert_eq!(three.other_primes().len(), 1, "three primes");
+    let keys = crypt_cases();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+    let n = big(three.n());
+    let d = big(three.d());
+    let three_cases: Vec<(Nat, Nat)> = (0..9u32)
+        .map(|i| {
+            // c below n: n - 2^i - 1 and small values, near both ends.
+            let c = if i % 2 == 0 {
+                &n - (BigUint::from(1u8) << i) - 1u8
+            } else {
+                BigUint::from(i * 1_000_003 + 2)
+            };
+            let em = c.modpow(&d, &n);
+            let nat = |x: &BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+            (nat(&c), nat(&em))
+        })
+        .collect();
+    for options in every_option() {
+        for count in [1usize, 2, 3, 5, 9] {
+            let alone: Vec<Case<'_>> = three_cases[..count]
+                .iter()
+                .map(|(c, em)| Case {
+                    key: &three,
+                    c: c.clone(),
+                    em: em.clone(),
+                })
+                .collect();
+            check_private(&alone, &options, &mut rng);
+            let mut mixed_in = mixed(&keys, count);
+            for (i, case) in alone.into_iter().enumerate() {
+                mixed_in.insert(2 * i, case);
+            }
+            check_private(&mixed_in, &options, &mut rng);
+        }
+    }
+}

@@ -48,6 +48,24 @@ fn assert_private_parts(key: &RsaPrivateKey, expect: &Value, what: &str) {
             assert_eq!(value.to_hex_vartime(), want, "{what}: {name}");
         }
     }
+    // otherPrimeInfos: [[prime, exponent, coefficient], ...].
+    let others = expect.get("otherPrimeInfos").and_then(Value::as_array);
+    assert_eq!(
+        key.other_primes().len(),
+        others.map_or(0, Vec::len),
+        "{what}: other primes"
+    );
+    for (other, info) in key.other_primes().iter().zip(others.into_iter().flatten()) {
+        let parts = [other.prime(), other.exponent(), other.coefficient()];
+        for (j, value) in parts.into_iter().enumerate() {
+            let want = support::wycheproof_int_hex(info[j].as_str().unwrap());
+            assert_eq!(
+                value.to_hex_vartime(),
+                want,
+                "{what}: otherPrimeInfo part {j}"
+            );
+        }
+    }
 }
 
 #[derive(Default, Debug)]
@@ -59,7 +77,7 @@ struct Counts {
     pkcs8_der: usize,
     pkcs1_private_pem: usize,
     pkcs8_pem: usize,
-    multi_prime_refused: usize,
+    multi_prime: usize,
 }
 
 fn check_public_group(group: &Value, pss_oid: bool, what: &str, counts: &mut Counts) {
@@ -122,25 +140,9 @@ fn check_private_group(group: &Value, what: &str, counts: &mut Counts) {
     let pkcs8 = support::hex(pkcs8_hex);
     let pem = hex_field(group, "privateKeyPem").expect("privateKeyPem");
 
-    if expect.get("otherPrimeInfos").is_some() {
-        // Three-prime keys: refused with their own error, by every entry point.
-        assert_eq!(
-            private_key_from_bytes(&pkcs8).unwrap_err(),
-            Error::MultiPrimeUnsupported,
-            "{what}"
-        );
-        assert_eq!(
-            private_key_from_bytes(pem.as_bytes()).unwrap_err(),
-            Error::MultiPrimeUnsupported,
-            "{what}"
-        );
-        assert_eq!(
-            public_key_from_bytes(&pkcs8).unwrap_err(),
-            Error::MultiPrimeUnsupported,
-            "{what}"
-        );
-        assert!(RsaPrivateKey::from_pkcs8_der(&pkcs8).is_err(), "{what}");
-        // The PKCS#1 RSAPrivateKey inside, version 1 with otherPrimeInfos, on its own.
+    if let Some(others) = expect.get("otherPrimeInfos") {
+        // Three-prime keys: the PKCS#1 RSAPrivateKey inside is version 1 with otherPrimeInfos;
+        // it imports on its own and re-exports byte for byte (then the PKCS#8 checks below).
         let info = montvec_rsa::pkcs8::PrivateKeyInfo::from_der(&pkcs8).unwrap();
         let inner = montvec_rsa::pkcs1::RsaPrivateKey::from_der(info.private_key).unwrap();
         assert_eq!(
@@ -148,18 +150,19 @@ fn check_private_group(group: &Value, what: &str, counts: &mut Counts) {
             montvec_rsa::pkcs1::Version::Multi,
             "{what}"
         );
+        let key =
+            private_key_from_bytes(info.private_key).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert_eq!(
-            private_key_from_bytes(info.private_key).unwrap_err(),
-            Error::MultiPrimeUnsupported,
+            key.other_primes().len(),
+            others.as_array().unwrap().len(),
             "{what}"
         );
-        assert!(
-            RsaPrivateKey::from_pkcs1_der(info.private_key).is_err(),
-            "{what}"
+        assert_eq!(
+            key.to_pkcs1_der().unwrap().as_bytes(),
+            info.private_key,
+            "{what}: PKCS#1 round trip"
         );
-        assert!(RsaPrivateKey::from_pkcs8_pem(pem).is_err(), "{what}");
-        counts.multi_prime_refused += 1;
-        return;
+        counts.multi_prime += 1;
     }
 
     let key = RsaPrivateKey::from_pkcs8_der(&pkcs8).unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -204,10 +207,11 @@ fn wycheproof_keys() {
     assert_eq!(counts.spki_der_pss, 157);
     assert_eq!(counts.pkcs1_public_der, 196 + 25 + 157);
     assert_eq!(counts.spki_pem, 196 + 25 + 157);
-    assert_eq!(counts.pkcs8_der, 273);
+    // 273 two-prime keys and the 3 three-prime ones.
+    assert_eq!(counts.pkcs8_der, 273 + 3);
     assert_eq!(counts.pkcs1_private_pem, 25);
-    assert_eq!(counts.pkcs8_pem, 248);
-    assert_eq!(counts.multi_prime_refused, 3);
+    assert_eq!(counts.pkcs8_pem, 248 + 3);
+    assert_eq!(counts.multi_prime, 3);
 }
 
 /// The RSA Labs DER keys import, agree with the listed components, and re-export

@@ -57,7 +57,6 @@ fn assert_parser_error(err: &Error) {
                 | Error::InvalidKey(_)
                 | Error::InvalidModulus(_)
                 | Error::InvalidExponent
-                | Error::MultiPrimeUnsupported
         ),
         "unexpected error {err:?}"
     );

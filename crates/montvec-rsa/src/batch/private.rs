@@ -6,7 +6,8 @@
 //!    per job, c'ᵢ = cᵢ·rᵢ^e mod n; per key, the prefix products Pᵢ = r₁⋯rᵢ mod n
 //!    (Montgomery's simultaneous inversion: one inverse for all of a key's jobs), all on
 //!    Montgomery forms of n.
-//! 3. One [`montvec::batch::pow_with`] call: (c'ᵢ mod p)^dP and (c'ᵢ mod q)^dQ for every job.
+//! 3. One [`montvec::batch::pow_with`] call: (c'ᵢ mod p)^dP and (c'ᵢ mod q)^dQ for every job
+//!    (and (c'ᵢ mod r)^dᵣ for each further prime r of a multi-prime key).
 //! 4. Per key, P⁻¹ for the last prefix product P by montvec's constant-time safegcd
 //!    ([`montvec::Modulus::invert`]), then rᵢ⁻¹ = Pᵢ₋₁·(Pᵢ)⁻¹ and (Pᵢ₋₁)⁻¹ = rᵢ·(Pᵢ)⁻¹ going
 //!    down.
@@ -17,7 +18,7 @@
 //! 2^-(bits/2)) has its jobs drawn and run again.
 
 use montvec::batch::{Engine, Job, Options};
-use montvec::{MontElem, Nat};
+use montvec::{Modulus, MontElem, Nat};
 use rand_core::CryptoRngCore;
 use rayon::prelude::*;
 
@@ -161,15 +162,17 @@ fn blinded_batch(
         .zip(&blinded)
         .map(|(g, b)| prefix_products(g, b))
         .collect();
-    // Step 3: one batch of every half-size exponentiation.
-    let mut pow_jobs: Vec<Job<'_>> = Vec::new();
-    for (g, b) in groups.iter().zip(&blinded) {
-        let (p_mod, q_mod) = (&**g.key.p_modulus(), &**g.key.q_modulus());
-        for c in b {
-            pow_jobs.push(Job::new(p_mod, &c.value, g.key.dp()));
-            pow_jobs.push(Job::new(q_mod, &c.value, g.key.dq()));
-        }
-    }
+    // Step 3: one batch of every exponentiation modulo a prime (two per job, or one per prime
+    // of a multi-prime key).
+    let pow_jobs: Vec<Job<'_>> = groups
+        .iter()
+        .zip(&blinded)
+        .flat_map(|(g, b)| {
+            b.iter().flat_map(move |c| {
+                prime_exponents(g.key).map(move |(m, x)| Job::new(m, &c.value, x))
+            })
+        })
+        .collect();
     let narrow = super::narrowed(options, pow_jobs.len())?;
     let powers = if narrow.engine == Some(Engine::Scalar) && pow_jobs.len() <= super::SCALAR_UP_TO {
         // A single operation's two halves, one after the other on the calling thread (as the
@@ -178,12 +181,8 @@ fn blinded_batch(
             .iter()
             .zip(&blinded)
             .flat_map(|(g, b)| {
-                b.iter().flat_map(move |c| {
-                    [
-                        g.key.p_modulus().pow(&c.value, g.key.dp()),
-                        g.key.q_modulus().pow(&c.value, g.key.dq()),
-                    ]
-                })
+                b.iter()
+                    .flat_map(move |c| prime_exponents(g.key).map(|(m, x)| m.pow(&c.value, x)))
             })
             .collect()
     } else {
@@ -195,15 +194,16 @@ fn blinded_batch(
     let mut offset = 0;
     let mut recombined: Vec<(usize, &KeyGroup<'_>, &Blinded, MontElem, Nat)> = Vec::new();
     for ((g, b), pre) in groups.iter().zip(&blinded).zip(&prefixes) {
+        let per_job = 2 + g.key.other_primes().len();
         let count = g.members.len();
-        let halves = &powers[offset..offset + 2 * count];
-        offset += 2 * count;
+        let powers_of_group = &powers[offset..offset + per_job * count];
+        offset += per_job * count;
         let Some(r_invs) = blinding_inverses(g, b, pre) else {
             continue;
         };
-        let ms: Vec<Nat> = (0..count)
-            .into_par_iter()
-            .map(|j| crt_recombine(g.key, &halves[2 * j], &halves[2 * j + 1]))
+        let ms: Vec<Nat> = powers_of_group
+            .par_chunks(per_job)
+            .map(|ms| crt_recombine(g.key, ms))
             .collect();
         for ((((i, _), c), r_inv), m) in g.members.iter().zip(b).zip(r_invs).zip(ms) {
             recombined.push((*i, g, c, r_inv, m));
@@ -217,6 +217,21 @@ fn blinded_batch(
         .zip(back.par_iter())
         .map(|((i, g, c, r_inv, m), back)| (i, check_and_unblind(g.key, c, m, back, &r_inv)))
         .collect())
+}
+
+/// Each prime's modulus and CRT exponent, in [`crt_recombine`]'s order: (p, dP), (q, dQ),
+/// then (rᵢ, dᵢ) for the further primes of a multi-prime key.
+fn prime_exponents(key: &RsaPrivateKey) -> impl Iterator<Item = (&Modulus, &Nat)> + '_ {
+    [
+        (&**key.p_modulus(), key.dp()),
+        (&**key.q_modulus(), key.dq()),
+    ]
+    .into_iter()
+    .chain(
+        key.other_primes()
+            .iter()
+            .map(|o| (&**o.modulus(), o.exponent())),
+    )
 }
 
 /// `x^e mod n` for every `(key, x)` in order, in one [`montvec::batch::pow_vartime_with`]

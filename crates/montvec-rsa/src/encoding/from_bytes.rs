@@ -18,12 +18,12 @@ use crate::error::{Error, Result};
 use crate::key::{RsaPrivateKey, RsaPublicKey};
 
 /// A private key from PEM (`RSA PRIVATE KEY` or `PRIVATE KEY`) or DER (PKCS#8 or PKCS#1),
-/// validated as [`RsaPrivateKey::from_crt_components`] does.
+/// validated as [`RsaPrivateKey::from_multi_prime_crt_components`] does (two primes or more).
 ///
 /// Errors: [`Error::Encoding`] for anything that is not such a key (including a public key,
 /// an encrypted PKCS#8 `ENCRYPTED PRIVATE KEY` or an encrypted traditional PEM, which are
-/// refused), [`Error::MultiPrimeUnsupported`] for a key with more than two primes, and the
-/// errors of [`RsaPrivateKey::from_crt_components`] for an inconsistent key.
+/// refused), and the errors of [`RsaPrivateKey::from_multi_prime_crt_components`] for an
+/// inconsistent key.
 ///
 /// ```
 /// use montvec_rsa::encoding::private_key_from_bytes;

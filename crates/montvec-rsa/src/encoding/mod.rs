@@ -23,8 +23,8 @@
 //!
 //! **Errors.** [`private_key_from_bytes`] and [`public_key_from_bytes`] return this crate's
 //! [`Error`]: [`Error::Encoding`] for malformed input or a wrong algorithm,
-//! [`Error::MultiPrimeUnsupported`], and [`Error::InvalidKey`] and the like for an inconsistent
-//! key. The RustCrypto traits must return their own error types: DER and algorithm errors come
+//! and [`Error::InvalidKey`] and the like for an inconsistent key. Multi-prime keys (PKCS#1
+//! version 1, `otherPrimeInfos`) are read and written. The RustCrypto traits must return their own error types: DER and algorithm errors come
 //! through as they are, and every key error becomes `KeyMalformed`.
 //!
 //! ```

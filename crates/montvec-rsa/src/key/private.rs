@@ -1,5 +1,6 @@
-//! [`RsaPrivateKey`]: a two-prime key with its CRT values (RFC 8017 §3.2, second form),
-//! checked when built and zeroized on drop.
+//! [`RsaPrivateKey`]: a key with its CRT values (RFC 8017 §3.2, second form): two primes, or
+//! more ([`OtherPrime`], the `OtherPrimeInfo` of a multi-prime key), checked when built and
+//! zeroized on drop.
 
 use std::sync::Arc;
 
@@ -11,11 +12,14 @@ use crate::arith;
 use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, RsaPublicKey};
 
-/// An RSA private key with two primes.
+/// An RSA private key: two primes p, q, and for a multi-prime key (RFC 8017 §3.2) further
+/// primes r₃, r₄, … ([`RsaPrivateKey::other_primes`]).
 ///
-/// Every constructor checks that the parts agree: p·q = n, e·d ≡ 1 modulo p − 1 and q − 1,
-/// and the CRT values dP = d mod (p − 1), dQ = d mod (q − 1), qInv = q⁻¹ mod p. The primes
-/// themselves are not tested for primality on import.
+/// Every constructor checks that the parts agree: the product of the primes is n,
+/// e·d ≡ 1 modulo each prime minus one, and the CRT values dP = d mod (p − 1),
+/// dQ = d mod (q − 1), qInv = q⁻¹ mod p, and for each further prime rᵢ its exponent
+/// dᵢ = d mod (rᵢ − 1) and coefficient tᵢ = (p·q·r₃⋯rᵢ₋₁)⁻¹ mod rᵢ. The primes themselves are
+/// not tested for primality on import. Keys generated here have two primes.
 ///
 /// The secret parts are zeroized on drop (the [`Modulus`] values hold copies of p and q and
 /// zeroize their own constants).
@@ -29,32 +33,75 @@ pub struct RsaPrivateKey {
     qinv: Nat,
     p_mod: Arc<Modulus>,
     q_mod: Arc<Modulus>,
+    others: Vec<OtherPrime>,
+}
+
+/// A prime of a multi-prime key beyond p and q (RFC 8017 §3.2 `OtherPrimeInfo`): rᵢ, its CRT
+/// exponent dᵢ = d mod (rᵢ − 1) and coefficient tᵢ = Rᵢ⁻¹ mod rᵢ, where Rᵢ = p·q·r₃⋯rᵢ₋₁
+/// is the product of the primes before it. Its parts zeroize themselves on drop.
+#[derive(Clone)]
+pub struct OtherPrime {
+    prime: Nat,
+    exponent: Nat,
+    coefficient: Nat,
+    /// Rᵢ, the product of the primes before this one.
+    before: Nat,
+    modulus: Arc<Modulus>,
+}
+
+impl OtherPrime {
+    /// The prime rᵢ.
+    pub fn prime(&self) -> &Nat {
+        &self.prime
+    }
+
+    /// dᵢ = d mod (rᵢ − 1).
+    pub fn exponent(&self) -> &Nat {
+        &self.exponent
+    }
+
+    /// tᵢ = (p·q·r₃⋯rᵢ₋₁)⁻¹ mod rᵢ.
+    pub fn coefficient(&self) -> &Nat {
+        &self.coefficient
+    }
+
+    /// Rᵢ = p·q·r₃⋯rᵢ₋₁.
+    pub(crate) fn product_before(&self) -> &Nat {
+        &self.before
+    }
+
+    /// Montgomery constants of rᵢ.
+    pub fn modulus(&self) -> &Arc<Modulus> {
+        &self.modulus
+    }
 }
 
 impl RsaPrivateKey {
     /// A key from n, e, d and its primes, computing the CRT values.
     ///
-    /// `primes` must hold exactly two primes; more gives [`Error::MultiPrimeUnsupported`].
-    /// An empty `primes` recovers them from (n, e, d) by
+    /// `primes` holds p, q and, for a multi-prime key, the further primes in the order of
+    /// their `OtherPrimeInfo`s (which fixes their coefficients). An empty `primes` recovers p
+    /// and q from (n, e, d) by
     /// [`recover_primes_vartime`](crate::key::recover::recover_primes_vartime).
     ///
-    /// Errors: [`Error::InvalidKey`] when the parts disagree, and the errors of
-    /// [`RsaPublicKey::new`].
+    /// Errors: [`Error::InvalidKey`] when the parts disagree (or one prime is given), and the
+    /// errors of [`RsaPublicKey::new`].
     ///
     /// Leaks: the announced lengths of the parts, and whether they are consistent; with empty
     /// `primes`, also what recovering them leaks (timing that depends on p, q and d).
     pub fn from_components(n: Nat, e: Nat, d: Nat, primes: Vec<Nat>) -> Result<Self> {
-        let primes = if primes.is_empty() {
+        let mut primes = if primes.is_empty() {
             let (p, q) = crate::key::recover::recover_primes_vartime(&n, &e, &d)?;
             vec![p, q]
         } else {
             primes
         };
-        let (p, q) = match <[Nat; 2]>::try_from(primes) {
-            Ok([p, q]) => (p, q),
-            Err(primes) if primes.len() > 2 => return Err(Error::MultiPrimeUnsupported),
-            Err(_) => return Err(Error::InvalidKey("two primes are needed")),
-        };
+        if primes.len() < 2 {
+            return Err(Error::InvalidKey("two primes are needed"));
+        }
+        let further = primes.split_off(2);
+        let [p, q] = <[Nat; 2]>::try_from(primes)
+            .unwrap_or_else(|_| unreachable!("two primes left after split_off(2)"));
         let public = RsaPublicKey::new(n, e)?;
         let (p, q) = (trim(&p), trim(&q));
         check_prime_shape(&p)?;
@@ -63,11 +110,27 @@ impl RsaPrivateKey {
         let dq = arith::rem(&d, &arith::minus_one(&q));
         let p_mod = Modulus::new(&p)?;
         // qInv = q^(p-2) mod p (Fermat; p is prime), in constant time.
-        let qinv = p_mod.pow(&q, &arith::minus_one(&arith::minus_one(&p)));
-        Self::assemble(public, d, p, q, dp, dq, qinv, p_mod)
+        let qinv = fermat_inverse(&p_mod, &q, &p);
+        let mut before = arith::product(&p, &q);
+        let mut others = Vec::with_capacity(further.len());
+        for r in further {
+            let r = trim(&r);
+            check_prime_shape(&r)?;
+            let modulus = Modulus::new(&r)?;
+            let other = OtherPrime {
+                exponent: arith::rem(&d, &arith::minus_one(&r)),
+                coefficient: fermat_inverse(&modulus, &before, &r),
+                before: before.clone(),
+                modulus: Arc::new(modulus),
+                prime: r,
+            };
+            before = arith::product(&before, &other.prime);
+            others.push(other);
+        }
+        Self::assemble(public, d, p, q, dp, dq, qinv, p_mod, others)
     }
 
-    /// A key from every part of an RFC 8017 `RSAPrivateKey` (two primes): n, e, d, p, q,
+    /// A key from every part of an RFC 8017 `RSAPrivateKey` with two primes: n, e, d, p, q,
     /// dP, dQ, qInv. The given CRT values are checked against d, p and q.
     ///
     /// Leaks: the announced lengths of the parts, and whether they are consistent.
@@ -82,26 +145,66 @@ impl RsaPrivateKey {
         dq: Nat,
         qinv: Nat,
     ) -> Result<Self> {
+        Self::from_multi_prime_crt_components(n, e, d, p, q, dp, dq, qinv, Vec::new())
+    }
+
+    /// A key from every part of an RFC 8017 `RSAPrivateKey`, multi-prime or not: as
+    /// [`RsaPrivateKey::from_crt_components`], plus one `[rᵢ, dᵢ, tᵢ]` per further prime
+    /// (its `OtherPrimeInfo`: prime, exponent, coefficient), each checked.
+    ///
+    /// Leaks: the announced lengths of the parts, and whether they are consistent.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_multi_prime_crt_components(
+        n: Nat,
+        e: Nat,
+        d: Nat,
+        p: Nat,
+        q: Nat,
+        dp: Nat,
+        dq: Nat,
+        qinv: Nat,
+        other_primes: Vec<[Nat; 3]>,
+    ) -> Result<Self> {
         let public = RsaPublicKey::new(n, e)?;
         let (p, q) = (trim(&p), trim(&q));
         check_prime_shape(&p)?;
         check_prime_shape(&q)?;
         let p_mod = Modulus::new(&p)?;
-        let expect_dp = arith::rem(&d, &arith::minus_one(&p));
-        let expect_dq = arith::rem(&d, &arith::minus_one(&q));
-        let ok_dp = expect_dp.ct_eq(&dp);
-        let ok_dq = expect_dq.ct_eq(&dq);
-        // qInv must be below p and satisfy q * qInv ≡ 1 (mod p).
-        let qinv_below_p = arith::rem(&qinv, &p).ct_eq(&qinv);
-        let one = arith::mul_mod(&p_mod, &q, &qinv).ct_eq(&Nat::from_u64(1));
+        let (ok_dp, dp) = checked_exponent(&d, &p, &dp);
+        let (ok_dq, dq) = checked_exponent(&d, &q, &dq);
         if !bool::from(ok_dp & ok_dq) {
             return Err(Error::InvalidKey("CRT exponents do not match d"));
         }
-        if !bool::from(qinv_below_p & one) {
+        if !bool::from(checked_coefficient(&p_mod, &p, &q, &qinv)) {
             return Err(Error::InvalidKey("CRT coefficient is not q^-1 mod p"));
         }
         let qinv = qinv.resized(p.limb_len());
-        Self::assemble(public, d, p, q, expect_dp, expect_dq, qinv, p_mod)
+        let mut before = arith::product(&p, &q);
+        let mut others = Vec::with_capacity(other_primes.len());
+        for [r, exponent, coefficient] in other_primes {
+            let r = trim(&r);
+            check_prime_shape(&r)?;
+            let modulus = Modulus::new(&r)?;
+            let (ok_exponent, exponent) = checked_exponent(&d, &r, &exponent);
+            if !bool::from(ok_exponent) {
+                return Err(Error::InvalidKey("a CRT exponent does not match d"));
+            }
+            if !bool::from(checked_coefficient(&modulus, &r, &before, &coefficient)) {
+                return Err(Error::InvalidKey(
+                    "a CRT coefficient is not the inverse of the primes before it",
+                ));
+            }
+            let other = OtherPrime {
+                exponent,
+                coefficient: coefficient.resized(r.limb_len()),
+                before: before.clone(),
+                modulus: Arc::new(modulus),
+                prime: r,
+            };
+            before = arith::product(&before, &other.prime);
+            others.push(other);
+        }
+        Self::assemble(public, d, p, q, dp, dq, qinv, p_mod, others)
     }
 
     /// The checks every constructor shares, then the key.
@@ -115,18 +218,27 @@ impl RsaPrivateKey {
         dq: Nat,
         qinv: Nat,
         p_mod: Modulus,
+        others: Vec<OtherPrime>,
     ) -> Result<Self> {
-        // p * q = n
-        let pq = arith::product(&p, &q);
-        if !bool::from(pq.ct_eq(public.n())) {
-            return Err(Error::InvalidKey("p * q is not n"));
+        // The product of the primes is n (for more than two, the last one's R times itself).
+        let product = match others.last() {
+            Some(last) => arith::product(last.product_before(), &last.prime),
+            None => arith::product(&p, &q),
+        };
+        if !bool::from(product.ct_eq(public.n())) {
+            return Err(Error::InvalidKey("the product of the primes is not n"));
         }
-        // e * dP ≡ 1 (mod p - 1) and e * dQ ≡ 1 (mod q - 1): then m^(e d) = m for all m.
+        // e * d_i ≡ 1 (mod r_i - 1) for every prime: then m^(e d) = m for all m.
         let one = Nat::from_u64(1);
-        for (dx, x) in [(&dp, &p), (&dq, &q)] {
+        let exponents = [(&dp, &p), (&dq, &q)]
+            .into_iter()
+            .chain(others.iter().map(|o| (&o.exponent, &o.prime)));
+        for (dx, x) in exponents {
             let ed = arith::product(dx, public.e());
             if !bool::from(arith::rem(&ed, &arith::minus_one(x)).ct_eq(&one)) {
-                return Err(Error::InvalidKey("e * d is not 1 modulo p - 1 and q - 1"));
+                return Err(Error::InvalidKey(
+                    "e * d is not 1 modulo each prime minus one",
+                ));
             }
         }
         if d.bit_length_vartime() > public.bits() {
@@ -144,6 +256,7 @@ impl RsaPrivateKey {
             qinv,
             p_mod: Arc::new(p_mod),
             q_mod: Arc::new(q_mod),
+            others,
         })
     }
 
@@ -191,6 +304,29 @@ impl RsaPrivateKey {
     pub fn q_modulus(&self) -> &Arc<Modulus> {
         &self.q_mod
     }
+
+    /// The primes beyond p and q of a multi-prime key, in order (empty for two primes).
+    pub fn other_primes(&self) -> &[OtherPrime] {
+        &self.others
+    }
+}
+
+/// x⁻¹ mod the prime r as x^(r−2) mod r (Fermat), in constant time; `modulus` is r's.
+fn fermat_inverse(modulus: &Modulus, x: &Nat, r: &Nat) -> Nat {
+    modulus.pow(x, &arith::minus_one(&arith::minus_one(r)))
+}
+
+/// Whether `given` = d mod (r − 1), in constant time, and that value announced as r's length.
+fn checked_exponent(d: &Nat, r: &Nat, given: &Nat) -> (subtle::Choice, Nat) {
+    let expect = arith::rem(d, &arith::minus_one(r));
+    (expect.ct_eq(given), expect)
+}
+
+/// Whether `coefficient` is below r and `coefficient`·x ≡ 1 (mod r), in constant time.
+fn checked_coefficient(modulus: &Modulus, r: &Nat, x: &Nat, coefficient: &Nat) -> subtle::Choice {
+    let below = arith::rem(coefficient, r).ct_eq(coefficient);
+    let one = arith::mul_mod(modulus, x, coefficient).ct_eq(&Nat::from_u64(1));
+    below & one
 }
 
 /// A copy announced as just enough limbs for its value (the primes' sizes are public).
@@ -233,6 +369,7 @@ impl Clone for RsaPrivateKey {
             qinv: self.qinv.clone(),
             p_mod: Arc::clone(&self.p_mod),
             q_mod: Arc::clone(&self.q_mod),
+            others: self.others.clone(),
         }
     }
 }
@@ -247,6 +384,10 @@ impl PartialEq for RsaPrivateKey {
                     & self.q.ct_eq(&other.q)
                     & self.qinv.ct_eq(&other.qinv),
             )
+            && self.others.len() == other.others.len()
+            && self.others.iter().zip(&other.others).all(|(a, b)| {
+                bool::from(a.prime.ct_eq(&b.prime) & a.coefficient.ct_eq(&b.coefficient))
+            })
     }
 }
 

@@ -5,7 +5,8 @@
 //! 1. Blind: pick r uniformly in [1, n), set c' = c·r^e mod n.
 //! 2. m1 = c'^dP mod p, m2 = c'^dQ mod q (constant-time fixed-window exponentiations, through
 //!    montvec's batch interface: [`crate::batch`] with one job).
-//! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction).
+//! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction); for a
+//!    multi-prime key, mᵢ = c'^dᵢ mod rᵢ in step 2 and one more Garner step per prime.
 //! 4. Check: m'^e mod n must equal c', compared in constant time; otherwise
 //!    [`Error::FaultDetected`] and nothing of m' leaves.
 //! 5. Unblind: m = m'·r⁻¹ mod n (r⁻¹ by montvec's constant-time safegcd).
@@ -102,23 +103,36 @@ pub(crate) fn check_and_unblind(
     }
 }
 
-/// Step 3: the x < n with x ≡ m1 (mod p) and x ≡ m2 (mod q), by Garner:
-/// h = qInv·(m1 − m2) mod p, x = m2 + q·h (< n, so no reduction). Announced as n's length.
+/// Step 3: the x < n with x ≡ mᵢ modulo each prime, from `ms` = [m1 (mod p), m2 (mod q),
+/// m3 (mod r₃), …] by Garner (RFC 8017 §5.1.2 step 2b): h = qInv·(m1 − m2) mod p,
+/// x = m2 + q·h; then for each further prime rᵢ, h = tᵢ·(mᵢ − x) mod rᵢ, x = x + Rᵢ·h (x stays
+/// below the product of the primes so far, so nothing is reduced). Announced as n's length.
 ///
 /// Leaks: the sizes only.
-pub(crate) fn crt_recombine(key: &RsaPrivateKey, m1: &Nat, m2: &Nat) -> Nat {
-    let mut h = garner(key.p_modulus(), m1, m2, key.qinv());
-    let [_, q] = key.primes();
-    let mut qh = arith::product(q, &h);
+pub(crate) fn crt_recombine(key: &RsaPrivateKey, ms: &[Nat]) -> Nat {
+    let others = key.other_primes();
+    assert_eq!(ms.len(), 2 + others.len(), "one power per prime");
     let limbs = key.n().limb_len();
-    let out = arith::sum(&qh, m2, limbs + 1).resized(limbs);
+    let mut h = garner(key.p_modulus(), &ms[0], &ms[1], key.qinv());
+    let [_, q] = key.primes();
+    let mut rh = arith::product(q, &h);
+    let mut out = arith::sum(&rh, &ms[1], limbs + 1).resized(limbs);
+    for (other, m) in others.iter().zip(&ms[2..]) {
+        h.zeroize();
+        rh.zeroize();
+        h = garner(other.modulus(), m, &out, other.coefficient());
+        rh = arith::product(other.product_before(), &h);
+        let next = arith::sum(&rh, &out, limbs + 1).resized(limbs);
+        out.zeroize();
+        out = next;
+    }
     h.zeroize();
-    qh.zeroize();
+    rh.zeroize();
     out
 }
 
-/// Garner's step: h = qInv·(m1 − m2) mod p, for m1 < p and m2 < q (m2 is reduced mod p
-/// first, since q may exceed p).
+/// Garner's step: h = qInv·(m1 − m2) mod p, for m1 < p and m2 of any size (m2 is reduced
+/// mod p first: q may exceed p, and for a further prime m2 is the value recombined so far).
 ///
 /// Leaks: the sizes only.
 pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv: &Nat) -> Nat {
