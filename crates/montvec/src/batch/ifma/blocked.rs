@@ -27,19 +27,29 @@
 //! of 6 rows with the b and y terms in separate accumulators measured 0.96x groups of 8 with
 //! one accumulator set (the latter's four dependent IFMAs a column a step are 16 cycles
 //! against 16 of throughput); squaring groups of 8 against 12: even. The serial chain of the
-//! prologues costs about 6% (a variant computing the y's off the chain, wrong but timed: 0.94x).
+//! prologues costs about 6% (a variant computing the y's off the chain, wrong but timed: 0.94x);
+//! shortening it from about 14 to 9 cycles a row (y from the column before the previous
+//! row's last two terms arrive, the carry from the column's value: see `group`) measured
+//! 0.99x at 2048 bits (14 runs), 0.99x at 3072, even at 4096.
+//! Tried and dropped: each group's prologue placed inside the previous group's sweep, once its
+//! columns are complete (so that the sweep's independent IFMAs overlap its chain), with a
+//! first group of d mod G rows: 1.07x slower at 2048 bits, 1.04x at 3072 (the sweep's
+//! registers spill around it); the window's table lookup split into pieces after each squaring
+//! with the next piece prefetched (the table is 80 KB at 2048 bits, read from L2: about 10% of
+//! an exponentiation): even.
 //!
 //! Column bound: a column takes at most 2d terms of a b (or holds a column of a^2, below
 //! 4 d 2^52, see `product.rs`), 2d terms of Y N, each below 2^52, and one carry below 2^12:
-//! under 6 * 158 * 2^52 + 2^12 < 2^63 for the largest batch size (158 digits).
+//! under 6 * 158 * 2^52 + 2^12 < 2^62 for the largest batch size (158 digits).
 //!
-//! Registers of the product's sweep: G digits of b, G quotients, G + 1 accumulators, a_j and
-//! N_j: 3G + 3, 27 at G = 8; the squaring's sweep 2G + 2 (no b, no a).
+//! Registers of the product's sweep: G digits of b, G quotients, twice G + 1 accumulators,
+//! a_j and N_j: 4G + 4, 28 at G = 6; the squaring's sweep 2G + 2 (no b, no a, one set of
+//! accumulators), 26 at G = 12.
 
 #![deny(clippy::integer_division_remainder_used)]
 
 use super::product::square_columns;
-use crate::batch::lanes::Lanes;
+use crate::batch::lanes::{Lanes, DIGIT_MASK};
 
 /// Most rows of a product's group.
 const MUL_GROUP: usize = 6;
@@ -192,21 +202,32 @@ fn group<V: Lanes, const G: usize, const MUL: bool>(
             });
         });
     }
+    // The chain. Column r's full value C_r is c[r] + cin (the carry out of column r - 1) +
+    // s (hi(n_0 y_(r-1)) + lo(n_1 y_(r-1)), the two terms of the previous row that land in
+    // column r last). Then
+    // - y_r = lo52(C_r k0) = lo52(lo52((c[r] + cin) k0) + lo52(s k0)): the first product
+    //   waits only for c[r] and cin, so y_r follows s by one add-free IFMA (about 9 cycles
+    //   a row, not 14). y_r's bits above 51 may be set: IFMA reads only bits 0..52 of it;
+    // - C_r + lo(n_0 y_r) = 0 mod 2^52, and lo(n_0 y_r) = 2^52 - (C_r mod 2^52) unless that
+    //   is 0: so the carry out of column r is ceil(C_r / 2^52) = (C_r + 2^52 - 1) >> 52,
+    //   found from C_r without waiting for y_r (C_r < 2^62, no wrap).
     let mut y = [zero; SLOTS];
     let n0 = unsafe { V::load(n.as_ptr()) };
+    let round = unsafe { V::splat(DIGIT_MASK) };
+    let (mut cin, mut prev) = (zero, zero);
     // The carry out of the triangle, into column i0 + G.
     let mut top = zero;
     each_row!(G, |r| {
-        // Only the low 52 bits of c[r] enter the product.
-        let yr = zero.madd_lo(c[r], k0);
+        let base = c[r].add(cin);
+        let yr = zero.madd_lo(base, k0).madd_lo(prev, k0);
         y[r] = yr;
-        // c[r] + lo(n_0 y) = 0 mod 2^52: its carry is below 2^11 (column below 2^63).
-        let carry = c[r].madd_lo(n0, yr).carry();
+        let carry = base.add(prev).add(round).carry();
         if r + 1 < G {
-            // The chain to the next y first: column r + 1 waits for one IFMA, not two.
-            let hi0 = zero.madd_hi(n0, yr);
             let n1 = unsafe { V::load(n.as_ptr().add(l)) };
-            c[r + 1] = c[r + 1].madd_lo(n1, yr).add(hi0).add(carry);
+            prev = zero.madd_hi(n0, yr).add(zero.madd_lo(n1, yr));
+            cin = carry;
+            // The other terms of y_r N in the triangle: hi(n_j y_r) into column r + j + 1
+            // for j >= 1, lo(n_j y_r) into column r + j for j >= 2.
             each_row!(G, |j| {
                 if j >= 1 && r + j + 1 < G {
                     let nj = unsafe { V::load(n.as_ptr().add(j * l)) };
