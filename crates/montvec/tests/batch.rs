@@ -38,6 +38,7 @@ fn settings() -> Vec<Options> {
                 Reduction::Truncated,
                 Reduction::Plain,
                 Reduction::Interleaved,
+                Reduction::Blocked,
             ],
             _ => &[Reduction::Truncated],
         };

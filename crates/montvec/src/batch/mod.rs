@@ -138,7 +138,7 @@ pub struct Options {
     /// The engine; `None` for [`Engine::for_backend`] of [`Backend::active`].
     pub engine: Option<Engine>,
     /// The IFMA engines' reduction (for benchmarks); `None` for the fastest for the size
-    /// (interleaved up to 24 digits, else truncated).
+    /// (interleaved up to 24 digits, else blocked).
     #[cfg(target_arch = "x86_64")]
     pub reduction: Option<Reduction>,
 }

@@ -5,6 +5,10 @@
 //! - [`product`]: column-blocked schoolbook products and squarings over any digit count;
 //! - [`reduce`]: almost-Montgomery multiplication with the truncated-product reduction (and
 //!   the plain one it is measured against);
+//! - [`interleaved`]: the reduction interleaved digit by digit, every column in a register
+//!   (up to 24 digits, the default there);
+//! - [`blocked`]: the same for any size, columns in memory, a group of rows a pass (the
+//!   default above 24 digits);
 //! - [`pow`]: the fixed-window exponentiation, table entries selected by mask.
 //!
 //! Each lane takes its modulus's [`LaneConstants`] (N' = -N^-1 mod R, R mod N, R^2 mod N for
@@ -37,6 +41,7 @@ macro_rules! dispatch_const {
     };
 }
 
+pub(crate) mod blocked;
 pub(crate) mod interleaved;
 pub(crate) mod pow;
 pub(crate) mod product;
@@ -283,6 +288,7 @@ mod tests {
                 Reduction::Truncated,
                 Reduction::Plain,
                 Reduction::Interleaved,
+                Reduction::Blocked,
             ] {
                 let mut lanes = IfmaLanes::<V>::new(token, limbs, &pairs);
                 lanes.set_reduction(reduction);

@@ -18,10 +18,10 @@
 
 #![deny(clippy::integer_division_remainder_used)]
 
-use super::interleaved;
 use super::product::{
     off_diagonal_columns, product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS,
 };
+use super::{blocked, interleaved};
 use crate::batch::lanes::Lanes;
 
 /// How the reduction finds `(T + Q N) / R`.
@@ -34,17 +34,21 @@ pub enum Reduction {
     /// Up to 24 digits (1248-bit moduli): the reduction interleaved digit by digit with the
     /// accumulators in registers (`interleaved.rs`); larger sizes reduce as [`Self::Truncated`].
     Interleaved,
+    /// The interleaved reduction for any size, its columns in memory, applied a group of
+    /// rows at a time (`blocked.rs`).
+    Blocked,
 }
 
 impl Reduction {
     /// The fastest reduction for `d` digits: [`Self::Interleaved`] where it applies (measured
     /// on Zen 5 against the truncated one at 1024 bits: see `interleaved.rs`), else
-    /// [`Self::Truncated`].
+    /// [`Self::Blocked`] (measured against the truncated one from 2048 to 4096 bits: see
+    /// `blocked.rs`).
     pub(crate) fn for_digits(d: usize) -> Self {
         if d <= interleaved::MAX_DIGITS {
             Reduction::Interleaved
         } else {
-            Reduction::Truncated
+            Reduction::Blocked
         }
     }
 }
@@ -82,6 +86,10 @@ pub(crate) fn mont_mul<V: Lanes>(
         return;
     }
     let (t, rest) = scratch.split_at_mut(2 * words);
+    if m.reduction == Reduction::Blocked {
+        blocked::mont_mul::<V>(out, a, b, m.n, m.n_prime, t);
+        return;
+    }
     product_columns::<V>(t, a, b, 0, 2 * d, false);
     reduce::<V>(out, t, m, rest);
 }
@@ -102,6 +110,10 @@ pub(crate) fn mont_sqr<V: Lanes>(
     if m.reduction == Reduction::Interleaved && V::digits(words) <= interleaved::MAX_DIGITS {
         off_diagonal_columns::<V>(t, a);
         interleaved::reduce_square::<V>(out, t, a, m.n, m.n_prime);
+        return;
+    }
+    if m.reduction == Reduction::Blocked {
+        blocked::mont_sqr::<V>(out, a, m.n, m.n_prime, t);
         return;
     }
     if V::digits(words) >= KARATSUBA_DIGITS {
@@ -147,7 +159,7 @@ fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &m
     let carry = normalise::<V>(&mut t[..words], zero);
     add_digit::<V>(&mut t[words..], carry);
     match m.reduction {
-        Reduction::Truncated | Reduction::Interleaved => {
+        Reduction::Truncated | Reduction::Interleaved | Reduction::Blocked => {
             // Whether T's digits 0..d-1 are not all zero: the 1 that completes step 3.
             let mut any = zero;
             for i in 0..d - 1 {
