@@ -287,10 +287,7 @@ impl Modulus {
     fn exponentiate(&self, base: &Nat, exp: &Nat, schedule: Schedule) -> Nat {
         let e = exp.as_limbs();
         let out = with_engine!(&self.engine, m => {
-            let mut own = match m.own_from_value(base.as_limbs()) {
-                Some(own) => own,
-                None => m.to_own_form(self.shared_form_of(base.as_limbs())),
-            };
+            let mut own = self.own_form_of(m, base.as_limbs());
             let mut y = match schedule {
                 Schedule::Best if m.prefers_ladder() => exp::ladder::pow(m, &own, e),
                 Schedule::Best | Schedule::Window => exp::window::pow(m, &own, e),
@@ -303,6 +300,17 @@ impl Modulus {
             out
         });
         Nat::from_limbs(out)
+    }
+
+    /// `x R mod n` in `m`'s own form, for `x` of any length: straight from the value where
+    /// the variant can, else through the shared form.
+    ///
+    /// Leaks: the announced length of `x` and the size of n.
+    fn own_form_of<M: MontMul>(&self, m: &M, x: &[Limb]) -> Vec<Limb> {
+        match m.own_from_value(x) {
+            Some(own) => own,
+            None => m.to_own_form(self.shared_form_of(x)),
+        }
     }
 
     /// The value (k limbs, below n) of an element in `m`'s own form.
@@ -322,12 +330,7 @@ impl Modulus {
 
     /// `x * R mod n`: `x` (any length, reduced first) in Montgomery form.
     pub fn to_montgomery(&self, x: &Nat) -> MontElem {
-        self.elem(
-            with_engine!(&self.engine, m => match m.own_from_value(x.as_limbs()) {
-                Some(own) => own,
-                None => m.to_own_form(self.shared_form_of(x.as_limbs())),
-            }),
-        )
+        self.elem(with_engine!(&self.engine, m => self.own_form_of(m, x.as_limbs())))
     }
 
     /// The ordinary value of a Montgomery-form element, k limbs.
