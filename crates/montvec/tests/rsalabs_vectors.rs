@@ -1,9 +1,12 @@
 //! Known answers from RSA Laboratories' PKCS #1 v1.5 encryption vectors, used as raw modular
 //! exponentiations: with EM = 00 02 || seed || 00 || message, the vectors fix
 //! C = EM^e mod n, so EM = C^d mod n, and (Garner) EM mod p = C^dP mod p, EM mod q = C^dQ mod q.
-//! Every algorithm on every supported backend, through all three exponentiation paths.
+//! Every algorithm on every backend under test (`common::configs`), through every
+//! exponentiation path.
 
-use montvec::{Algorithm, Backend, Modulus, Nat};
+mod common;
+
+use montvec::{Modulus, Nat};
 use num_bigint::BigUint;
 
 const VECTORS: &str = include_str!("data/pkcs1v15crypt-vectors.txt");
@@ -114,49 +117,44 @@ fn check_all(m: &Modulus, base: &Nat, exp: &Nat, want: &Nat, what: &str) {
 #[test]
 fn rsa_labs_pkcs1v15_encryption_as_modexp() {
     let (keys, cases) = parse();
-    for backend in Backend::supported() {
-        for alg in Algorithm::CONCRETE
-            .into_iter()
-            .filter(|a| a.runs_on(backend))
-        {
-            let moduli: Vec<[Modulus; 3]> = keys
-                .iter()
-                .map(|k| {
-                    let m = |b: &[u8]| {
-                        Modulus::with_options(&Nat::from_be_bytes(b), alg, backend).unwrap()
-                    };
-                    [m(&k.n), m(&k.p), m(&k.q)]
-                })
-                .collect();
-            for case in &cases {
-                let key = &keys[case.key];
-                let [mn, mp, mq] = &moduli[case.key];
-                let em = Nat::from_be_bytes(&case.em);
-                let c = Nat::from_be_bytes(&case.c);
-                let e = Nat::from_be_bytes(&key.e);
-                check_all(mn, &em, &e, &c, "EM^e = C");
-                check_all(mn, &c, &Nat::from_be_bytes(&key.d), &em, "C^d = EM");
-                // Garner's halves: C^dP = EM mod p, C^dQ = EM mod q; the base C exceeds p and q.
-                // EM mod p and mod q come from the num-bigint oracle, not from montvec.
-                let em_mod = |prime: &[u8]| {
-                    let r = BigUint::from_bytes_be(&case.em) % BigUint::from_bytes_be(prime);
-                    Nat::from_be_bytes(&r.to_bytes_be())
-                };
-                check_all(
-                    mp,
-                    &c,
-                    &Nat::from_be_bytes(&key.dp),
-                    &em_mod(&key.p),
-                    "C^dP mod p",
-                );
-                check_all(
-                    mq,
-                    &c,
-                    &Nat::from_be_bytes(&key.dq),
-                    &em_mod(&key.q),
-                    "C^dQ mod q",
-                );
-            }
+    // Every algorithm on every backend under test (under MONTVEC_BACKEND, that backend's).
+    for (alg, backend) in common::configs() {
+        let moduli: Vec<[Modulus; 3]> = keys
+            .iter()
+            .map(|k| {
+                let m =
+                    |b: &[u8]| Modulus::with_options(&Nat::from_be_bytes(b), alg, backend).unwrap();
+                [m(&k.n), m(&k.p), m(&k.q)]
+            })
+            .collect();
+        for case in &cases {
+            let key = &keys[case.key];
+            let [mn, mp, mq] = &moduli[case.key];
+            let em = Nat::from_be_bytes(&case.em);
+            let c = Nat::from_be_bytes(&case.c);
+            let e = Nat::from_be_bytes(&key.e);
+            check_all(mn, &em, &e, &c, "EM^e = C");
+            check_all(mn, &c, &Nat::from_be_bytes(&key.d), &em, "C^d = EM");
+            // Garner's halves: C^dP = EM mod p, C^dQ = EM mod q; the base C exceeds p and q.
+            // EM mod p and mod q come from the num-bigint oracle, not from montvec.
+            let em_mod = |prime: &[u8]| {
+                let r = BigUint::from_bytes_be(&case.em) % BigUint::from_bytes_be(prime);
+                Nat::from_be_bytes(&r.to_bytes_be())
+            };
+            check_all(
+                mp,
+                &c,
+                &Nat::from_be_bytes(&key.dp),
+                &em_mod(&key.p),
+                "C^dP mod p",
+            );
+            check_all(
+                mq,
+                &c,
+                &Nat::from_be_bytes(&key.dq),
+                &em_mod(&key.q),
+                "C^dQ mod q",
+            );
         }
     }
 }
