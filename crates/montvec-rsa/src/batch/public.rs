@@ -9,8 +9,11 @@ use crate::key::{PublicKeyParts, RsaPublicKey};
 /// `x^e mod n` for every `(key, x)`, in input order, each equal to what
 /// [`crate::primitive::public::public_op`] computes; the exponentiations of all jobs run in
 /// one [`montvec::batch::pow_vartime_with`] call with `options` (engine, threads): in the
-/// IFMA lanes, jobs sharing e = 65537 cost 16 squarings and one product per lane. A single
-/// job runs on the scalar engine, as `public_op` does.
+/// IFMA lanes, jobs sharing e = 65537 cost 16 squarings and one product per lane. With no
+/// engine asked for, one or two jobs run on the scalar engine (as `public_op` does) and three
+/// or four on the 4-lane one. Measured with 8 jobs of one key (`montvec bench --rsa`, one
+/// core): 1.5 / 3.3 / 6.7 / 11.1 µs per operation at 1024 / 2048 / 3072 / 4096 bits, against
+/// 3.9 / 7.2 / 12.3 / 16.7 µs one by one.
 ///
 /// Each job's result is its own: [`Error::InvalidInputLength`] when its x ≥ n; every job gets
 /// [`Error::Arithmetic`] when the batch engine refuses `options` (an engine this CPU lacks,
