@@ -50,6 +50,26 @@ pub struct OtherPrime {
 }
 
 impl OtherPrime {
+    /// The prime r (its `modulus`, exponent and coefficient) following the primes whose product
+    /// is `before`; `before` becomes the product with r.
+    fn after(
+        before: &mut Nat,
+        prime: Nat,
+        exponent: Nat,
+        coefficient: Nat,
+        modulus: Modulus,
+    ) -> Self {
+        let other = OtherPrime {
+            exponent,
+            coefficient: coefficient.resized(prime.limb_len()),
+            before: before.clone(),
+            modulus: Arc::new(modulus),
+            prime,
+        };
+        *before = arith::product(before, &other.prime);
+        other
+    }
+
     /// The prime rᵢ.
     pub fn prime(&self) -> &Nat {
         &self.prime
@@ -117,15 +137,15 @@ impl RsaPrivateKey {
             let r = trim(&r);
             check_prime_shape(&r)?;
             let modulus = Modulus::new(&r)?;
-            let other = OtherPrime {
-                exponent: arith::rem(&d, &arith::minus_one(&r)),
-                coefficient: fermat_inverse(&modulus, &before, &r),
-                before: before.clone(),
-                modulus: Arc::new(modulus),
-                prime: r,
-            };
-            before = arith::product(&before, &other.prime);
-            others.push(other);
+            let exponent = arith::rem(&d, &arith::minus_one(&r));
+            let coefficient = fermat_inverse(&modulus, &before, &r);
+            others.push(OtherPrime::after(
+                &mut before,
+                r,
+                exponent,
+                coefficient,
+                modulus,
+            ));
         }
         Self::assemble(public, d, p, q, dp, dq, qinv, p_mod, others)
     }
@@ -194,15 +214,13 @@ impl RsaPrivateKey {
                     "a CRT coefficient is not the inverse of the primes before it",
                 ));
             }
-            let other = OtherPrime {
+            others.push(OtherPrime::after(
+                &mut before,
+                r,
                 exponent,
-                coefficient: coefficient.resized(r.limb_len()),
-                before: before.clone(),
-                modulus: Arc::new(modulus),
-                prime: r,
-            };
-            before = arith::product(&before, &other.prime);
-            others.push(other);
+                coefficient,
+                modulus,
+            ));
         }
         Self::assemble(public, d, p, q, dp, dq, qinv, p_mod, others)
     }

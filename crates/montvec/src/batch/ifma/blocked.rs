@@ -49,6 +49,7 @@
 #![deny(clippy::integer_division_remainder_used)]
 
 use super::product::square_columns;
+use super::reduce::normalise_into;
 use crate::batch::lanes::{Lanes, DIGIT_MASK};
 
 /// Most rows of a product's group.
@@ -107,7 +108,7 @@ pub(crate) fn mont_mul<V: Lanes>(
     for (i0, g) in groups(d, MUL_GROUP) {
         dispatch_const!(g, mul_group(t, a, b, n, k0, i0), 1 2 3 4 5 6 7 ; 8);
     }
-    store_normalised::<V>(out, &t[d * l..2 * d * l]);
+    normalise_into::<V>(out, &t[d * l..2 * d * l]);
 }
 
 /// `out = a^2 / R mod N`, below 2N, for `a < 2N`: the columns of a^2 (`square_columns`),
@@ -131,7 +132,7 @@ pub(crate) fn mont_sqr<V: Lanes>(
     for (i0, g) in groups(d, SQR_GROUP) {
         dispatch_const!(g, sqr_group(t, a, a, n, k0, i0), 1 2 3 4 5 6 7 8 9 10 11 ; 12);
     }
-    store_normalised::<V>(out, &t[d * l..2 * d * l]);
+    normalise_into::<V>(out, &t[d * l..2 * d * l]);
 }
 
 /// Rows `i0..i0 + G` of a product.
@@ -310,23 +311,5 @@ fn add_column<V: Lanes>(out: &mut [u64], col: usize, v: V) {
     unsafe {
         let p = out.as_mut_ptr().add(col * l);
         V::load(p).add(v).store(p);
-    }
-}
-
-/// `out` = the columns `x` carry-propagated into 52-bit digits (the value is below 2N < R, so
-/// no carry leaves the top digit). Columns below 2^63, carries below 2^12.
-#[inline(always)]
-fn store_normalised<V: Lanes>(out: &mut [u64], x: &[u64]) {
-    let l = V::LANES;
-    assert!(out.len() == x.len());
-    // SAFETY: the callers' target features cover V's.
-    let mut carry = unsafe { V::splat(0) };
-    for i in 0..V::digits(x.len()) {
-        // SAFETY: digit i lies within x and out (equal lengths).
-        unsafe {
-            let v = V::load(x.as_ptr().add(i * l)).add(carry);
-            carry = v.carry();
-            v.digit().store(out.as_mut_ptr().add(i * l));
-        }
     }
 }

@@ -194,7 +194,7 @@ fn reduce<V: Lanes>(out: &mut [u64], t: &mut [u64], m: &SlicedModulus<'_>, q: &m
 /// `out` = the column sums `x` carry-propagated into 52-bit digits (the carry out of the top
 /// is dropped: callers know it is zero). Columns below 2^63, carries below 2^12.
 #[inline(always)]
-fn normalise_into<V: Lanes>(out: &mut [u64], x: &[u64]) {
+pub(crate) fn normalise_into<V: Lanes>(out: &mut [u64], x: &[u64]) {
     let l = V::LANES;
     assert!(out.len() == x.len());
     // SAFETY: the callers' target features cover V's.
