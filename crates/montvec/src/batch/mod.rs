@@ -489,6 +489,17 @@ fn run_grouped<T: Sync>(
             _ => groups.push((e, vec![i])),
         }
     }
+    // One group cannot be split: it runs on the calling thread, without handing it to a
+    // pool and waiting (about 14 µs a call at 1024 bits, measured in a probe, on a batch whose
+    // 8 public-exponent powers take 13 µs).
+    if let [(e, g)] = &groups[..] {
+        let refs: Vec<&T> = g.iter().map(|&i| &items[i]).collect();
+        let mut out: Vec<Option<Nat>> = vec![None; items.len()];
+        for (&i, x) in g.iter().zip(f(*e, &refs)) {
+            out[i] = Some(x);
+        }
+        return Ok(out.into_iter().flatten().collect());
+    }
     let work = || -> Vec<(usize, Nat)> {
         groups
             .par_iter()

@@ -49,8 +49,6 @@ pub(crate) mod reduce;
 
 use core::marker::PhantomData;
 
-use zeroize::Zeroizing;
-
 use self::reduce::{Reduction, SlicedModulus};
 use crate::backend::IfmaToken;
 use crate::batch::constants::{digits_for_limbs, LaneConstants};
@@ -97,21 +95,24 @@ impl<V: Lanes> IfmaLanes<V> {
         for (n, c) in &lanes_of {
             assert!(n.len() == limbs && n[0] & 1 == 1 && c.digits == digits);
         }
-        let rows = |f: fn(&(&[Limb], &LaneConstants)) -> Vec<Limb>| {
-            let r: Vec<Zeroizing<Vec<Limb>>> =
-                lanes_of.iter().map(|x| Zeroizing::new(f(x))).collect();
-            let refs: Vec<&[Limb]> = r.iter().map(|v| &v[..]).collect();
-            sliced::slice(&refs, digits, lanes)
+        // One modulus in every lane (a key's batch): its digits broadcast, no transpose.
+        let uniform = lanes_of.iter().all(|x| core::ptr::eq(x.1, lanes_of[0].1));
+        let rows = |numbers: Vec<&[Limb]>| {
+            if uniform {
+                sliced::broadcast(numbers[0], digits, lanes)
+            } else {
+                sliced::slice(&numbers, digits, lanes)
+            }
         };
         IfmaLanes {
             token,
             limbs,
             digits,
-            n: rows(|x| x.0.to_vec()),
-            n_prime: rows(|x| x.1.n_prime.clone()),
-            one: rows(|x| x.1.one.clone()),
-            r2: rows(|x| x.1.r2.clone()),
-            r2_over_r64: rows(|x| x.1.r2_over_r64.clone()),
+            n: rows(lanes_of.iter().map(|x| x.0).collect()),
+            n_prime: rows(lanes_of.iter().map(|x| &x.1.n_prime[..]).collect()),
+            one: rows(lanes_of.iter().map(|x| &x.1.one[..]).collect()),
+            r2: rows(lanes_of.iter().map(|x| &x.1.r2[..]).collect()),
+            r2_over_r64: rows(lanes_of.iter().map(|x| &x.1.r2_over_r64[..]).collect()),
             reduction: Reduction::for_digits(digits),
             _lanes: PhantomData,
         }
