@@ -21,7 +21,7 @@
 //! IFMA counts as the interleaved form: 4d^2 + d a product, square_columns' d^2 + d plus
 //! 2d^2 + d a squaring.
 //!
-//! Measured on Zen 5 (farm-bench, paired runs of whole 8-lane exponentiations, cpu medians,
+//! Measured on Zen 5 (paired whole-process runs of 8-lane exponentiations, cpu medians,
 //! against [`super::reduce`]'s truncated path): 0.84x the time at 2048 bits (10 runs; about
 //! 370 -> 320 us a lane on a quiet machine), 0.94x at 3072 and 4096 (6 runs). Product groups
 //! of 6 rows with the b and y terms in separate accumulators measured 0.96x groups of 8 with
@@ -36,7 +36,16 @@
 //! first group of d mod G rows: 1.07x slower at 2048 bits, 1.04x at 3072 (the sweep's
 //! registers spill around it); the window's table lookup split into pieces after each squaring
 //! with the next piece prefetched (the table is 80 KB at 2048 bits, read from L2: about 10% of
-//! an exponentiation): even.
+//! an exponentiation): even. Squarings (each against this form, A/B cpu medians of paired
+//! calls of 10 to 80 runs): the square's doubling pass folded into the reduction, as in
+//! [`super::interleaved`] (the off-diagonal columns doubled and given their diagonal term
+//! where a group first reads them: the first group's triangle and sweep, every group's top
+//! G columns), 1.02x slower at 2048 bits (five calls, 1.013 to 1.031), 1.03x at 3072 (likely
+//! as the pass it removes already overlapped the first group's serial prologue); the
+//! off-diagonal columns in a buffer of their own, a block of the next group's rows computed
+//! between each group's prologue and its sweep (so that its independent IFMAs fill the
+//! prologue's chain), the square's columns added in the prologues and the final carry pass:
+//! even at 2048 bits (0.994 to 0.999, three calls), 1.03x slower at 3072 (one call).
 //!
 //! Column bound: a column takes at most 2d terms of a b (or holds a column of a^2, below
 //! 4 d 2^52, see `product.rs`), 2d terms of Y N, each below 2^52, and one carry below 2^12:
