@@ -1,5 +1,6 @@
 //! Generate one RSA key and print nothing: one key per process, for timing whole runs
-//! against `openssl genpkey` (`farm-bench -n 20 --pin 0 --vs '...' -- genkey 2048`).
+//! against `openssl genpkey` (e.g. 20 alternating runs of each under `/usr/bin/time`,
+//! pinned with `taskset -c 0`, and their medians).
 //!
 //! Usage: `genkey [BITS]` (default 2048).
 

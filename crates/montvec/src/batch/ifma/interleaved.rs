@@ -21,12 +21,18 @@
 //! chain of a step (y, acc_1's terms, the carry: about 10 cycles) overlaps the 2d
 //! independent IFMAs of the step.
 //!
-//! Measured on Zen 5 at 1024 bits (farm-bench, 12 paired runs of whole 8-lane
+//! Measured on Zen 5 at 1024 bits (12 paired whole-process runs of 8-lane
 //! exponentiations, cpu medians): against the truncated path 1.34x faster with the square's
 //! diagonal added in `square_columns`, then 1.05x more (0.936 and 0.949 in two calls) with
 //! it added here. Tried and dropped: the whole squaring fused into the window (each row
 //! `a_i (a_i + 2 sum_(j>i) a_j)` entering at its step, no column memory): 1.05x slower;
-//! every step unrolled (window shifts as renames): 1.21x slower (code size, spills).
+//! every step unrolled (window shifts as renames): 1.21x slower (code size, spills); the
+//! next step's y computed right after acc_1 is final, ahead of the step's other IFMAs in
+//! program order: even (0.999, 10 paired runs); two steps a turn with one shift by two
+//! (half the window moves): 1.05x slower; the squaring's columns computed inside the
+//! reduction (the lower half before the first step, column d + 1 + i by product scanning
+//! during step i, to fill the chain's latency with independent IFMAs): 1.06x slower at best
+//! (two loads an IFMA against one in operand scanning).
 //!
 //! Column bound: a column stays in the window for at most d + 1 steps and takes at most four
 //! terms below 2^52 and one carry below 2^12 a step, plus (squaring) the column of a^2,
