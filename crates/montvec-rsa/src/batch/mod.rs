@@ -77,13 +77,35 @@ fn on_pool<T: Send>(
 /// The most exponentiations run one at a time rather than in a 4-lane group (see [`narrowed`]).
 pub(crate) const SCALAR_UP_TO: usize = 2;
 
+/// The largest prime (in bits) whose two CRT exponentiations run faster in the 4-lane IFMA
+/// engine, two lanes used, than one after the other on the scalar engine. Measured on Zen 5
+/// (`montvec bench --ops batch --sizes 512,1024,1536 --no-peers`, one run, a call of 4 lanes
+/// against two scalar exponentiations): 75.6 against 85.7 µs at 512 bits, 410 against 472 µs
+/// at 1024, but 1253 against 961 µs at 1536.
+pub(crate) const HALVES_IN_LANES_UP_TO_BITS: usize = 1024;
+
 /// `options`, with a narrower engine than the default 8-lane one when no engine is asked for
 /// and `count` exponentiations would leave most lanes empty: one at a time for two (a single
 /// operation's), the 4-lane engine for three or four.
 pub(crate) fn narrowed(options: &Options, count: usize) -> crate::Result<Options> {
+    narrowed_for_bits(options, count, usize::MAX)
+}
+
+/// [`narrowed`] for exponentiations modulo numbers of at most `bits` bits, where two of them
+/// go to the 4-lane engine rather than one at a time up to [`HALVES_IN_LANES_UP_TO_BITS`].
+pub(crate) fn narrowed_for_bits(
+    options: &Options,
+    count: usize,
+    bits: usize,
+) -> crate::Result<Options> {
     let default = Engine::for_backend(montvec::Backend::active()?);
+    let scalar_up_to = if bits <= HALVES_IN_LANES_UP_TO_BITS {
+        0
+    } else {
+        SCALAR_UP_TO
+    };
     let engine = match options.engine {
-        None if default == Engine::Ifma512 && count <= SCALAR_UP_TO => Some(Engine::Scalar),
+        None if default == Engine::Ifma512 && count <= scalar_up_to => Some(Engine::Scalar),
         None if default == Engine::Ifma512 && count <= Engine::Ifma256.lanes() => {
             Some(Engine::Ifma256)
         }

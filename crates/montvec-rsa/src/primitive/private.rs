@@ -9,7 +9,10 @@
 //!    multi-prime key, mᵢ = c'^dᵢ mod rᵢ in step 2 and one more Garner step per prime.
 //! 4. Check: m'^e mod n must equal c', compared in constant time; otherwise
 //!    [`Error::FaultDetected`] and nothing of m' leaves.
-//! 5. Unblind: m = m'·r⁻¹ mod n (r⁻¹ by montvec's constant-time safegcd).
+//! 5. Unblind: m = m'·r⁻¹ mod n. r⁻¹ by montvec's constant-time safegcd, except for one
+//!    operation with primes of at most 1024 bits: its two halves run in the 4-lane IFMA
+//!    engine, and r^(p−2) mod p and r^(q−2) mod q fill its other two lanes (Fermat; Garner
+//!    joins them, and r·r⁻¹ = 1 is checked).
 //!
 //! r^e and m'^e are public-exponent powers (16 squarings and a multiplication for
 //! e = 65537), computed for all jobs of a batch together in the IFMA lanes
