@@ -226,6 +226,8 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; 8] {
 
 /// `out` = per lane, table entry `idx[lane]`: one equality mask per entry, then every row of
 /// every entry read and or-ed in under its mask (`vpternlogq`), so every entry is read in full.
+/// (Split into one piece of digits after each of the window's squarings, so that its loads
+/// could overlap their IFMAs: even at 1024 bits, 0.987 in 20 paired runs; at 2048 bits too.)
 #[inline(always)]
 fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize) {
     let l = V::LANES;
