@@ -460,7 +460,8 @@ fn resolve(options: &Options) -> Result<Engine, Error> {
 
 /// Group `items` by their modulus's limb count into groups of at most `engine.lanes()`
 /// (moduli above [`MAX_SIMD_BITS`] alone, on the scalar engine), run `f` on each group over
-/// the thread pool, and put the results back in input order.
+/// the thread pool (a single group on the calling thread), and put the results back in input
+/// order.
 fn run_grouped<T: Sync>(
     items: &[T],
     modulus: impl Fn(&T) -> &Modulus + Sync,
