@@ -1,8 +1,8 @@
 //! The lane vector the IFMA batch kernels are written over once: [`Zmm`] (eight 64-bit lanes,
-//! AVX-512) and [`Ymm`] (four lanes, AVX-512VL), so the 8-way and the 4-way engines of seed
-//! 001 share every kernel.
+//! AVX-512), [`Ymm`] (four lanes, AVX-512VL) and [`Pair`] of either (twice the lanes, two
+//! registers), so the 16-, 8- and 4-way engines of seed 001 share every kernel.
 //!
-//! A value of either type exists only on a CPU with AVX-512 F, IFMA and VL: every constructor
+//! A value of any of them exists only on a CPU with AVX-512 F, IFMA and VL: every constructor
 //! is `unsafe` with that as its contract, so the operations on existing values are safe.
 
 use core::arch::x86_64::*;
@@ -263,5 +263,86 @@ impl Lanes for Ymm {
                 _mm256_set1_epi64x(1),
             )
         })
+    }
+}
+
+/// Two lane vectors used as one of twice the lanes: every operation runs on both halves, two
+/// independent instruction streams the core interleaves. For small digit counts, where one
+/// vector's kernels wait on their serial chains (the quotient digit of each reduction step),
+/// the second half's instructions fill those waits.
+#[derive(Clone, Copy)]
+pub(crate) struct Pair<V: Lanes>(V, V);
+
+impl<V: Lanes> Lanes for Pair<V> {
+    const LANES: usize = 2 * V::LANES;
+
+    #[inline(always)]
+    unsafe fn load(p: *const u64) -> Self {
+        // SAFETY: the caller's contract covers 2 V::LANES reads from p.
+        unsafe { Pair(V::load(p), V::load(p.add(V::LANES))) }
+    }
+    #[inline(always)]
+    unsafe fn splat(x: u64) -> Self {
+        // SAFETY: the caller's contract.
+        unsafe { Pair(V::splat(x), V::splat(x)) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u64) {
+        // SAFETY: the caller's contract covers 2 V::LANES writes to p.
+        unsafe {
+            self.0.store(p);
+            self.1.store(p.add(V::LANES));
+        }
+    }
+    #[inline(always)]
+    fn madd_lo(self, a: Self, b: Self) -> Self {
+        Pair(self.0.madd_lo(a.0, b.0), self.1.madd_lo(a.1, b.1))
+    }
+    #[inline(always)]
+    fn madd_hi(self, a: Self, b: Self) -> Self {
+        Pair(self.0.madd_hi(a.0, b.0), self.1.madd_hi(a.1, b.1))
+    }
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
+        Pair(self.0.add(b.0), self.1.add(b.1))
+    }
+    #[inline(always)]
+    fn sub(self, b: Self) -> Self {
+        Pair(self.0.sub(b.0), self.1.sub(b.1))
+    }
+    #[inline(always)]
+    fn and(self, b: Self) -> Self {
+        Pair(self.0.and(b.0), self.1.and(b.1))
+    }
+    #[inline(always)]
+    fn or(self, b: Self) -> Self {
+        Pair(self.0.or(b.0), self.1.or(b.1))
+    }
+    #[inline(always)]
+    fn carry(self) -> Self {
+        Pair(self.0.carry(), self.1.carry())
+    }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        Pair(self.0.sign(), self.1.sign())
+    }
+    #[inline(always)]
+    fn eq_mask(self, key: Self) -> Self {
+        Pair(self.0.eq_mask(key.0), self.1.eq_mask(key.1))
+    }
+    #[inline(always)]
+    fn or_and(self, a: Self, b: Self) -> Self {
+        Pair(self.0.or_and(a.0, b.0), self.1.or_and(a.1, b.1))
+    }
+    #[inline(always)]
+    fn select_mask(self, mask: Self, val: Self) -> Self {
+        Pair(
+            self.0.select_mask(mask.0, val.0),
+            self.1.select_mask(mask.1, val.1),
+        )
+    }
+    #[inline(always)]
+    fn is_nonzero(self) -> Self {
+        Pair(self.0.is_nonzero(), self.1.is_nonzero())
     }
 }

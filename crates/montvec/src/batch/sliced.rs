@@ -18,8 +18,8 @@ const DIGIT_BITS: usize = 52;
 /// `2^52 - 1`.
 const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
 
-/// The widest row: eight lanes.
-const ROW: usize = 8;
+/// The widest row: sixteen lanes (a pair of zmm registers).
+const ROW: usize = 16;
 
 /// Words that start on a 64-byte boundary; zeroized on drop (they hold secrets: bases,
 /// tables, intermediate powers).

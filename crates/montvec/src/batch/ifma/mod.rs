@@ -231,7 +231,7 @@ mod tests {
 
     use super::reduce::{mont_mul, mont_sqr, scratch_words, Reduction};
     use super::*;
-    use crate::batch::lanes::{Ymm, Zmm};
+    use crate::batch::lanes::{Pair, Ymm, Zmm};
 
     fn big(limbs: &[Limb]) -> BigUint {
         BigUint::from_bytes_le(
@@ -348,11 +348,12 @@ mod tests {
     }
 
     #[test]
-    fn almost_montgomery_bound_zmm_and_ymm() {
+    fn almost_montgomery_bound_zmm_ymm_and_pairs() {
         let Some(token) = IfmaToken::detect() else {
             return;
         };
         almost_montgomery_bound::<Zmm>(token);
         almost_montgomery_bound::<Ymm>(token);
+        almost_montgomery_bound::<Pair<Zmm>>(token);
     }
 }

@@ -14,6 +14,9 @@ use zeroize::Zeroize;
 use crate::batch::lanes::Lanes;
 use crate::batch::sliced::AlignedWords;
 
+/// The most lanes of a lane vector ([`crate::batch::lanes::Pair`] of zmm).
+const MAX_LANES: usize = 16;
+
 /// The most table entries (window width 7).
 const MAX_ENTRIES: usize = 128;
 
@@ -151,7 +154,7 @@ pub(crate) fn pow_vartime_sliced<V: Lanes>(
             mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
             core::mem::swap(&mut acc, &mut tmp);
         }
-        let mut mask = [0u64; 8];
+        let mut mask = [0u64; MAX_LANES];
         for (x, e) in mask.iter_mut().zip(exps) {
             *x = bit(e, i).wrapping_neg();
         }
@@ -211,8 +214,8 @@ fn blend<V: Lanes>(acc: &mut [u64], val: &[u64], mask: V) {
 }
 
 /// Each lane's window value: bits `lo .. lo + width` of its exponent (public positions).
-fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; 8] {
-    let mut v = [0u64; 8];
+fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
+    let mut v = [0u64; MAX_LANES];
     for (x, e) in v.iter_mut().zip(exps) {
         let (limb, shift) = (lo >> 6, lo & 63);
         let mut bits = e.get(limb).copied().unwrap_or(0) >> shift;
