@@ -169,7 +169,7 @@ fn blinded_batch(
         .collect();
     // Step 3: one batch of every exponentiation modulo a prime (two per job, or one per prime
     // of a multi-prime key).
-    let pow_jobs: Vec<Job<'_>> = groups
+    let mut pow_jobs: Vec<Job<'_>> = groups
         .iter()
         .zip(&blinded)
         .flat_map(|(g, b)| {
@@ -181,7 +181,6 @@ fn blinded_batch(
     // A single two-prime operation in the 4-lane engine leaves two lanes empty: r⁻¹ mod p and
     // mod q by Fermat there (see `FermatInputs`), in place of the safegcd inverse of step 4.
     let fermat = FermatInputs::for_batch(groups, pow_jobs.len(), options)?;
-    let mut pow_jobs = pow_jobs;
     if let Some(f) = &fermat {
         pow_jobs.extend(f.jobs(groups[0].key));
     }
@@ -191,22 +190,24 @@ fn blinded_batch(
         .max()
         .unwrap_or(0);
     let narrow = super::narrowed_for_bits(options, pow_jobs.len(), widest)?;
-    let powers = if narrow.engine == Some(Engine::Scalar) && pow_jobs.len() <= super::SCALAR_UP_TO {
-        // A single operation's two halves, one after the other on the calling thread (as the
-        // scalar engine computes them, without handing them to the thread pool).
-        groups
-            .iter()
-            .zip(&blinded)
-            .flat_map(|(g, b)| {
-                b.iter()
-                    .flat_map(move |c| prime_exponents(g.key).map(|(m, x)| m.pow(&c.value, x)))
-            })
-            .collect()
-    } else {
-        montvec::batch::pow_with(&pow_jobs, &narrow)?
-    };
+    // (`for_batch` asked the same question with the same count and sizes.)
+    debug_assert!(fermat.is_none() || narrow.engine == Some(Engine::Ifma256));
+    let mut powers =
+        if narrow.engine == Some(Engine::Scalar) && pow_jobs.len() <= super::SCALAR_UP_TO {
+            // A single operation's two halves, one after the other on the calling thread (as the
+            // scalar engine computes them, without handing them to the thread pool).
+            groups
+                .iter()
+                .zip(&blinded)
+                .flat_map(|(g, b)| {
+                    b.iter()
+                        .flat_map(move |c| prime_exponents(g.key).map(|(m, x)| m.pow(&c.value, x)))
+                })
+                .collect()
+        } else {
+            montvec::batch::pow_with(&pow_jobs, &narrow)?
+        };
     drop(pow_jobs);
-    let mut powers = powers;
     let lane_inverses = fermat.map(|_| powers.split_off(powers.len() - 2));
     // Step 4 per group: the blinding inverses, or the group's jobs are left out (drawn again).
     // Garner for the jobs of the other groups.
