@@ -49,6 +49,15 @@ fn settings() -> Vec<Options> {
                 ..Options::default()
             });
         }
+        if e == Engine::Ifma512 {
+            // One thread: more than 8 jobs of up to 640 bits then always run 16 to a group
+            // (pairs of zmm registers), whatever the machine's core count.
+            v.push(Options {
+                engine: Some(e),
+                reduction: Some(Reduction::Interleaved),
+                threads: Some(1),
+            });
+        }
     }
     v
 }

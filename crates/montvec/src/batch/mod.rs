@@ -14,7 +14,8 @@
 //!
 //! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice. On `Ifma512`,
 //! moduli of at most 13 digits of 52 bits (640 bits) go sixteen to a group, in pairs of zmm
-//! registers, when a group has more than eight jobs: at those sizes one register's kernels
+//! registers, when there are more such jobs than groups of eight on every thread would hold
+//! (on one thread: more than eight): at those sizes one register's kernels
 //! wait on the quotient chain of each reduction step, and the second register's independent
 //! instructions fill the waits (16 jobs per call against two groups of 8, paired whole-process
 //! runs on Zen 5: 1.31x at 512 bits, 1.07x at 640, 0.99x at 768, 0.78x at 1024, where the
@@ -477,6 +478,15 @@ fn run_grouped<T: Sync>(
 ) -> Result<Vec<Nat>, Error> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by_key(|&i| modulus(&items[i]).limbs());
+    // Jobs of each limb count and the workers they share, for `group_lanes`.
+    let workers = options
+        .threads
+        .unwrap_or_else(rayon::current_num_threads)
+        .max(1);
+    let mut jobs_of_limbs = std::collections::BTreeMap::<usize, usize>::new();
+    for item in items {
+        *jobs_of_limbs.entry(modulus(item).limbs()).or_default() += 1;
+    }
     let mut groups: Vec<(Engine, Vec<usize>)> = Vec::new();
     for i in order {
         let m = modulus(&items[i]);
@@ -488,7 +498,7 @@ fn run_grouped<T: Sync>(
         match groups.last_mut() {
             Some((ge, g))
                 if *ge == e
-                    && g.len() < group_lanes(e, m.limbs())
+                    && g.len() < group_lanes(e, m.limbs(), jobs_of_limbs[&m.limbs()], workers)
                     && modulus(&items[g[0]]).limbs() == m.limbs() =>
             {
                 g.push(i)
@@ -567,12 +577,19 @@ pub fn on_threads<T: Send>(
 const PAIRED_DIGITS: usize = 13;
 
 /// The most jobs of one group: the engine's lanes, or twice 8 for the 8-lane IFMA engine on
-/// moduli of at most [`PAIRED_DIGITS`] digits.
-fn group_lanes(engine: Engine, limbs: usize) -> usize {
-    if engine == Engine::Ifma512 && constants::digits_for_limbs(limbs) <= PAIRED_DIGITS {
-        16
+/// moduli of at most [`PAIRED_DIGITS`] digits when the `jobs` of that size outnumber what
+/// `workers` groups of 8 hold (otherwise groups of 8 side by side on the workers finish
+/// sooner than fewer groups of 16: 16 jobs at 512 bits on 2 workers take one 8-lane time,
+/// about 80 us, against one 16-lane time, about 126).
+fn group_lanes(engine: Engine, limbs: usize, jobs: usize, workers: usize) -> usize {
+    let lanes = engine.lanes();
+    if engine == Engine::Ifma512
+        && constants::digits_for_limbs(limbs) <= PAIRED_DIGITS
+        && jobs > lanes * workers
+    {
+        2 * lanes
     } else {
-        engine.lanes()
+        lanes
     }
 }
 
