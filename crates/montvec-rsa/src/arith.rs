@@ -41,6 +41,16 @@ pub(crate) fn minus_one(x: &Nat) -> Nat {
     Nat::from_limbs(words)
 }
 
+/// `p - 2` for p ≥ 2: the exponent of a Fermat inverse x^(p−2) mod a prime p.
+///
+/// Leaks: the announced length only.
+pub(crate) fn fermat_exponent(p: &Nat) -> Nat {
+    let mut words = p.as_limbs().to_vec();
+    let borrow = sub_assign(&mut words, &[2]);
+    debug_assert_eq!(borrow, 0);
+    Nat::from_limbs(words)
+}
+
 /// `x mod m` for any m ≥ 1 (even too): the remainder of [`div_rem`].
 ///
 /// Leaks: the announced lengths of x and m. Cost: `bits(x)` masked subtractions of m's length.

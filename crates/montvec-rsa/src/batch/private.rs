@@ -219,7 +219,7 @@ fn blinded_batch(
         let powers_of_group = &powers[offset..offset + per_job * count];
         offset += per_job * count;
         let r_invs = match &lane_inverses {
-            Some(inverses) => fermat_inverse(g, b, inverses),
+            Some(inverses) => joined_lane_inverse(g, b, inverses),
             None => blinding_inverses(g, b, pre),
         };
         let Some(r_invs) = r_invs else {
@@ -300,12 +300,11 @@ impl FermatInputs {
             return Ok(None);
         }
         let [p, q] = key.primes();
-        let minus_two = |x: &Nat| arith::minus_one(&arith::minus_one(x));
         Ok(Some(FermatInputs {
             r_mod_p: p_mod.reduce(r),
             r_mod_q: q_mod.reduce(r),
-            p_minus_2: minus_two(p),
-            q_minus_2: minus_two(q),
+            p_minus_2: arith::fermat_exponent(p),
+            q_minus_2: arith::fermat_exponent(q),
         }))
     }
 
@@ -324,7 +323,7 @@ impl FermatInputs {
 /// drawn again.
 ///
 /// Leaks: the sizes, and whether the check passed.
-fn fermat_inverse(
+fn joined_lane_inverse(
     g: &KeyGroup<'_>,
     blinded: &[Blinded],
     inverses: &[Nat],
@@ -412,7 +411,7 @@ mod tests {
     /// The Fermat inverses give r⁻¹ mod n, and the check refuses an r that shares a prime
     /// with n (its "inverse" is then not one).
     #[test]
-    fn fermat_inverse_is_checked() {
+    fn lane_inverse_is_checked() {
         let key = key();
         let modulus = key.as_public_key().modulus();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
@@ -448,7 +447,7 @@ mod tests {
                         .remove(0)
                 })
                 .collect();
-            let got = fermat_inverse(&group, core::slice::from_ref(&b), &inverses);
+            let got = joined_lane_inverse(&group, core::slice::from_ref(&b), &inverses);
             assert_eq!(got.is_some(), invertible);
             if let Some(inv) = got {
                 let one = modulus.mul(&b.r_form, &inv[0]).unwrap();

@@ -331,7 +331,7 @@ impl RsaPrivateKey {
 
 /// x⁻¹ mod the prime r as x^(r−2) mod r (Fermat), in constant time; `modulus` is r's.
 fn fermat_inverse(modulus: &Modulus, x: &Nat, r: &Nat) -> Nat {
-    modulus.pow(x, &arith::minus_one(&arith::minus_one(r)))
+    modulus.pow(x, &arith::fermat_exponent(r))
 }
 
 /// Whether `given` = d mod (r − 1), in constant time, and that value announced as r's length.

@@ -136,25 +136,21 @@ impl<V: Lanes> IfmaLanes<V> {
     ///
     /// Leaks: the sizes and the longest exponent's length; nothing of the values.
     pub(crate) fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
-        let count = bases.len();
-        assert!(count == exps.len() && count <= V::LANES);
         let exp_limbs = exps.iter().map(|e| e.len()).max().unwrap_or(0);
-        let base = sliced::slice(bases, self.digits, V::LANES);
-        let mut out = AlignedWords::zeroed(self.digits * V::LANES);
-        // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
-        unsafe {
-            pow::pow_sliced::<V>(
-                out.as_mut_slice(),
-                base.as_slice(),
-                exps,
-                exp_limbs,
-                &self.modulus(),
-                self.one.as_slice(),
-                self.r2.as_slice(),
-            )
-        };
-        let _ = self.token;
-        sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
+        self.run_sliced(bases, exps, |out, base, m| {
+            // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
+            unsafe {
+                pow::pow_sliced::<V>(
+                    out,
+                    base,
+                    exps,
+                    exp_limbs,
+                    m,
+                    self.one.as_slice(),
+                    self.r2.as_slice(),
+                )
+            }
+        })
     }
 
     /// Per lane, `bases[l]^exps[l] mod N_l` as [`Self::pow`], for **public** exponents
@@ -162,21 +158,34 @@ impl<V: Lanes> IfmaLanes<V> {
     ///
     /// Leaks: the sizes and the exponents.
     pub(crate) fn pow_vartime(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        self.run_sliced(bases, exps, |out, base, m| {
+            // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
+            unsafe {
+                pow::pow_vartime_sliced::<V>(
+                    out,
+                    base,
+                    exps,
+                    m,
+                    self.one.as_slice(),
+                    self.r2.as_slice(),
+                )
+            }
+        })
+    }
+
+    /// The bases word-sliced, `kernel(out, bases, modulus)` on them, and the first
+    /// `bases.len()` lanes of `out` back as limbs: what both exponentiations share.
+    fn run_sliced(
+        &self,
+        bases: &[&[Limb]],
+        exps: &[&[Limb]],
+        kernel: impl FnOnce(&mut [u64], &[u64], &SlicedModulus<'_>),
+    ) -> Vec<Vec<Limb>> {
         let count = bases.len();
         assert!(count == exps.len() && count <= V::LANES);
         let base = sliced::slice(bases, self.digits, V::LANES);
         let mut out = AlignedWords::zeroed(self.digits * V::LANES);
-        // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
-        unsafe {
-            pow::pow_vartime_sliced::<V>(
-                out.as_mut_slice(),
-                base.as_slice(),
-                exps,
-                &self.modulus(),
-                self.one.as_slice(),
-                self.r2.as_slice(),
-            )
-        };
+        kernel(out.as_mut_slice(), base.as_slice(), &self.modulus());
         let _ = self.token;
         sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
     }
