@@ -18,8 +18,8 @@
 //! After d rows, T's columns d..2d hold (a b + Y N) / R < (4N^2 + R N) / R < 2N, normalised by
 //! one carry pass: the same output as [`super::interleaved`] and [`super::reduce`].
 //!
-//! IFMA counts as the interleaved form: 4d^2 + d a product, square_columns' d^2 + d plus
-//! 2d^2 + d a squaring.
+//! IFMA counts within d of the interleaved form's: about 4d^2 a product, square_columns'
+//! d^2 + d plus about 2d^2 a squaring.
 //!
 //! Measured on Zen 5 (paired whole-process runs of 8-lane exponentiations, cpu medians,
 //! against [`super::reduce`]'s truncated path): 0.84x the time at 2048 bits (10 runs; about

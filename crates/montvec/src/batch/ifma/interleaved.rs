@@ -7,19 +7,22 @@
 //! next column of the finished square), then
 //! 1. y = lo52(acc_0 k0), so acc_0 + lo52(n_0 y) = 0 mod 2^52;
 //! 2. acc_j += lo52(n_j y), acc_(j+1) += hi52(n_j y) for every j;
-//! 3. the carry acc_0 / 2^52 goes into acc_1 and the window shifts down one column.
+//! 3. the carry of acc_0 + lo52(n_0 y), which is ceil(acc_0 / 2^52) since that sum is acc_0
+//!    rounded up to a multiple of 2^52, goes into acc_1 and the window shifts down one column
+//!    (lo52(n_0 y) itself is never computed).
 //!
 //! After d steps, acc holds (T + Y N) / R with Y < R, below (4N^2 + R N) / R < 2N: the same
 //! almost-Montgomery output as [`super::reduce`], normalised here by one carry pass.
 //!
-//! IFMA counts: a product 4d^2 + d (the truncated path: 4d^2 + 2d - 1); a squaring takes
-//! the off-diagonal columns from `off_diagonal_columns` (d^2 - d), doubles each column and
-//! adds its square term (d^2's diagonal, 2d IFMAs) as it enters the window, and reduces here
-//! (2d^2 + d, against 2d^2 + 2d - 1 truncated). What goes is every pass over memory around
+//! IFMA counts: a product 4d^2 (the truncated path: 4d^2 + 2d - 1); a squaring takes the
+//! off-diagonal columns from `off_diagonal_columns` (d^2 - d), doubles each column and adds
+//! its square term (d^2's diagonal, 2d IFMAs) as it enters the window, and reduces here
+//! (2d^2, against 2d^2 + 2d - 1 truncated). What goes is every pass over memory around
 //! the products: no normalisation of T's low half, of Q, nor of the result, no Q stored and
 //! reloaded, no column stores of the reduction, no doubling pass of the square; the serial
-//! chain of a step (y, acc_1's terms, the carry: about 10 cycles) overlaps the 2d
-//! independent IFMAs of the step.
+//! chain of a step (y, then lo(n_1 y) and hi(n_0 y) side by side, one add: 10 cycles, with
+//! Zen 5's IFMA latency of 4 and its vector add latency of 2, both measured) overlaps the
+//! step's other 2d - 3 IFMAs.
 //!
 //! Measured on Zen 5 at 1024 bits (12 paired whole-process runs of 8-lane
 //! exponentiations, cpu medians): against the truncated path 1.34x faster with the square's
@@ -34,6 +37,12 @@
 //! during step i, to fill the chain's latency with independent IFMAs): 1.06x slower at best
 //! (two loads an IFMA against one in operand scanning).
 //!
+//! The carry of step 3 from acc_0 alone, before y, and hi(n_0 y) onto it in a register of
+//! its own (10 cycles a step, one IFMA fewer) against lo(n_0 y) into acc_0, its shifted
+//! carry and hi(n_0 y) added to acc_1 in turn (12 cycles): 1.14x at 512 bits (0.879, 15
+//! paired runs of 8-lane exponentiations), even at 1024 (0.994), where the step's other
+//! IFMAs, not its chain, set the pace.
+//!
 //! Column bound: a column stays in the window for at most d + 1 steps and takes at most four
 //! terms below 2^52 and one carry below 2^12 a step, plus (squaring) the column of a^2,
 //! below 2^60 (see [`reduce_square`]): under 2^60 + 4 (d + 1) 2^53 < 2^62 for d <= 24.
@@ -44,7 +53,7 @@
 
 #![deny(clippy::integer_division_remainder_used)]
 
-use crate::batch::lanes::Lanes;
+use crate::batch::lanes::{Lanes, DIGIT_MASK};
 
 /// Most digits the interleaved kernels take (the accumulators must fit the register file).
 pub(crate) const MAX_DIGITS: usize = 24;
@@ -195,18 +204,22 @@ fn reduce_step<V: Lanes, const D: usize>(acc: &mut [V; WINDOW], n: &[u64], k0: V
     let y = zero.madd_lo(acc[0], k0);
     // SAFETY: digit 0 of n (asserted).
     let n0 = unsafe { V::load(n.as_ptr()) };
-    // Steps 2 and 3 for digits 0 and 1 first, as they are the serial chain y -> acc_1 ->
-    // next y: hi(n_0 y) in a register of its own, so acc_1 waits for one IFMA, not two.
-    // acc_0 is then a multiple of 2^52 below 2^62: its carry is below 2^10.
-    acc[0] = acc[0].madd_lo(n0, y);
-    let hi0 = zero.madd_hi(n0, y);
+    // Step 3's carry without waiting for y: lo(n_0 y) = -acc_0 mod 2^52, so acc_0 + lo(n_0 y)
+    // is acc_0 rounded up to a multiple of 2^52, and its carry is ceil(acc_0 / 2^52) =
+    // (acc_0 + 2^52 - 1) / 2^52 (acc_0 < 2^62: no wrap). acc_0 itself is then dropped.
+    // SAFETY: the callers' target features cover V's.
+    let carry = acc[0].add(unsafe { V::splat(DIGIT_MASK) }).carry();
+    // The serial chain y -> acc_1 -> next y: hi(n_0 y) (onto the carry) and lo(n_1 y) (onto
+    // acc_1) go to two registers side by side and meet in one add, so a step costs two IFMA
+    // latencies and one add (10 cycles on Zen 5), not the 12 of adding each in turn.
+    let hi0 = carry.madd_hi(n0, y);
     if D > 1 {
         // SAFETY: digit 1 < D of n.
         let n1 = unsafe { V::load(n.as_ptr().add(l)) };
         acc[2] = acc[2].madd_hi(n1, y);
         acc[1] = acc[1].madd_lo(n1, y);
     }
-    acc[1] = acc[1].add(hi0).add(acc[0].carry());
+    acc[1] = acc[1].add(hi0);
     // Step 2 for the other digits, off the chain.
     each_digit!(D, |j| {
         if j >= 2 {
