@@ -23,7 +23,6 @@
 use montvec::batch::{Engine, Job, Options};
 use montvec::{Modulus, MontElem, Nat};
 use rand_core::CryptoRngCore;
-use rayon::prelude::*;
 use subtle::ConstantTimeEq;
 
 use crate::arith;
@@ -156,10 +155,7 @@ fn blinded_batch(
                 .iter()
                 .map(|(i, r)| (jobs[*i].1, r, r_pows.next().expect("one power per job")))
                 .collect();
-            items
-                .par_iter()
-                .map(|&(c, r, r_e)| blind(g.key, c, r, r_e))
-                .collect()
+            super::map_jobs(&items, |&(c, r, r_e)| blind(g.key, c, r, r_e))
         })
         .collect();
     let prefixes: Vec<Vec<MontElem>> = groups
@@ -225,10 +221,8 @@ fn blinded_batch(
         let Some(r_invs) = r_invs else {
             continue;
         };
-        let ms: Vec<Nat> = powers_of_group
-            .par_chunks(per_job)
-            .map(|ms| crt_recombine(g.key, ms))
-            .collect();
+        let chunks: Vec<&[Nat]> = powers_of_group.chunks(per_job).collect();
+        let ms: Vec<Nat> = super::map_jobs(&chunks, |ms| crt_recombine(g.key, ms));
         for ((((i, _), c), r_inv), m) in g.members.iter().zip(b).zip(r_invs).zip(ms) {
             recombined.push((*i, g, c, r_inv, m));
         }
@@ -236,11 +230,10 @@ fn blinded_batch(
     // Step 5: m'^e of every job in one public-exponent batch, then the check and unblinding.
     let back = public_powers(recombined.iter().map(|(_, g, _, _, m)| (g.key, m)), options)?;
     // Every Nat and MontElem here (blinded values, products, powers) zeroizes itself on drop.
-    Ok(recombined
-        .into_par_iter()
-        .zip(back.par_iter())
-        .map(|((i, g, c, r_inv, m), back)| (i, check_and_unblind(g.key, c, m, back, &r_inv)))
-        .collect())
+    let checks: Vec<_> = recombined.iter().zip(&back).collect();
+    Ok(super::map_jobs(&checks, |((i, g, c, r_inv, m), back)| {
+        (*i, check_and_unblind(g.key, c, m, back, r_inv))
+    }))
 }
 
 /// Each prime's modulus and CRT exponent, in [`crt_recombine`]'s order: (p, dP), (q, dQ),

@@ -82,20 +82,20 @@ pub(crate) struct Blinded {
 
 /// Steps 4 and 5, given `back` = m'^e mod n: it must equal c' (compared in constant time),
 /// then m = m'·r⁻¹ on Montgomery forms of n, or [`Error::FaultDetected`] with nothing of m'
-/// released. `r_inv_form` is r⁻¹·R mod n in the modulus's form. Zeroizes `m`.
+/// released. `r_inv_form` is r⁻¹·R mod n in the modulus's form. (`m`, a [`Nat`], zeroizes
+/// itself when the caller drops it.)
 ///
 /// Leaks: the sizes, and whether the check failed.
 pub(crate) fn check_and_unblind(
     key: &RsaPrivateKey,
     blinded: &Blinded,
-    mut m: Nat,
+    m: &Nat,
     back: &Nat,
     r_inv_form: &MontElem,
 ) -> Result<Nat> {
     let modulus = key.as_public_key().modulus();
     let ok = back.ct_eq(&blinded.value);
-    let m_form = modulus.to_montgomery(&m);
-    m.zeroize();
+    let m_form = modulus.to_montgomery(m);
     let unblinded = modulus.mul(&m_form, r_inv_form).expect("elements of n");
     let mut out = modulus.from_montgomery(&unblinded).expect("element of n");
     if bool::from(ok) {
@@ -211,7 +211,7 @@ mod tests {
         let m = big(&blinded.value).modpow(&d, &n);
         let m = Nat::from_be_bytes(&m.to_bytes_be()).resized(key.n().limb_len());
         let back = modulus.pow_vartime(&m, key.e());
-        let out = check_and_unblind(&key, &blinded, m.clone(), &back, &r_inv_form).unwrap();
+        let out = check_and_unblind(&key, &blinded, &m, &back, &r_inv_form).unwrap();
         assert_eq!(big(&out), big(&c).modpow(&d, &n));
         // A fault (one bit of m' flipped) is caught and nothing is released.
         let mut words = m.as_limbs().to_vec();
@@ -219,7 +219,7 @@ mod tests {
         let faulty = Nat::from_limbs(words);
         let back = modulus.pow_vartime(&faulty, key.e());
         assert_eq!(
-            check_and_unblind(&key, &blinded, faulty, &back, &r_inv_form),
+            check_and_unblind(&key, &blinded, &faulty, &back, &r_inv_form),
             Err(Error::FaultDetected)
         );
     }
