@@ -30,7 +30,10 @@ pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> 
     // odd[i] = base^(2i + 1).
     let mut odd = vec![base.to_vec()];
     let mut sq = vec![0; k];
-    m.sqr(&mut sq, base, &mut scratch);
+    // base^2 only serves the table (none for w = 1: the squaring would be thrown away).
+    if w > 1 {
+        m.sqr(&mut sq, base, &mut scratch);
+    }
     for i in 1..(1usize << (w - 1)) {
         let mut next = vec![0; k];
         m.mul(&mut next, &odd[i - 1], &sq, &mut scratch);
