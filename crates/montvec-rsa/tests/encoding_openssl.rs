@@ -80,6 +80,25 @@ fn openssl_modulus(args: &[&str]) -> String {
         .to_ascii_lowercase()
 }
 
+/// The private key in `pkcs8_pem` re-encoded by openssl as PKCS#8 DER (`pkcs8 -topk8`) and
+/// as PKCS#1 DER (`rsa -traditional`; `openssl pkey -outform DER` would write the traditional
+/// form too, so PKCS#8 DER needs `pkcs8`).
+fn openssl_private_ders(pkcs8_pem: &str, pkcs8_der: &str, pkcs1_der: &str) {
+    openssl(&[
+        "pkcs8", "-topk8", "-nocrypt", "-outform", "DER", "-in", pkcs8_pem, "-out", pkcs8_der,
+    ]);
+    openssl(&[
+        "rsa",
+        "-in",
+        pkcs8_pem,
+        "-traditional",
+        "-outform",
+        "DER",
+        "-out",
+        pkcs1_der,
+    ]);
+}
+
 /// openssl writes, montvec reads: every format of one generated key gives the same key.
 fn montvec_reads_openssl(dir: &TempDir, bits: usize) -> RsaPrivateKey {
     let pkcs8_pem = dir.file("key.pem");
@@ -100,9 +119,7 @@ fn montvec_reads_openssl(dir: &TempDir, bits: usize) -> RsaPrivateKey {
     let spki_der = dir.file("pub.der");
     let rsa_pub_pem = dir.file("pub1.pem");
     let rsa_pub_der = dir.file("pub1.der");
-    // `openssl pkey -outform DER` writes the traditional form; `pkcs8 -topk8` writes PKCS#8.
-    let topk8 = ["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"];
-    openssl(&[&topk8[..], &["-in", &pkcs8_pem, "-out", &pkcs8_der]].concat());
+    openssl_private_ders(&pkcs8_pem, &pkcs8_der, &pkcs1_der);
     openssl(&[
         "pkey",
         "-in",
@@ -110,16 +127,6 @@ fn montvec_reads_openssl(dir: &TempDir, bits: usize) -> RsaPrivateKey {
         "-traditional",
         "-out",
         &pkcs1_pem,
-    ]);
-    openssl(&[
-        "rsa",
-        "-in",
-        &pkcs8_pem,
-        "-traditional",
-        "-outform",
-        "DER",
-        "-out",
-        &pkcs1_der,
     ]);
     openssl(&["pkey", "-in", &pkcs8_pem, "-pubout", "-out", &spki_pem]);
     openssl(&[
@@ -396,18 +403,7 @@ fn openssl_three_primes() {
         "-out",
         &pkcs8_pem,
     ]);
-    let topk8 = ["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"];
-    openssl(&[&topk8[..], &["-in", &pkcs8_pem, "-out", &pkcs8_der]].concat());
-    openssl(&[
-        "rsa",
-        "-in",
-        &pkcs8_pem,
-        "-traditional",
-        "-outform",
-        "DER",
-        "-out",
-        &pkcs1_der,
-    ]);
+    openssl_private_ders(&pkcs8_pem, &pkcs8_der, &pkcs1_der);
 
     let key = RsaPrivateKey::from_pkcs8_pem(&read_text(&pkcs8_pem)).unwrap();
     assert_eq!(key.other_primes().len(), 1, "three primes");
