@@ -63,34 +63,34 @@ impl Drop for AlignedWords {
 pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> AlignedWords {
     assert!(numbers.len() <= lanes && lanes <= ROW);
     let limbs = (digits * DIGIT_BITS).div_ceil(LIMB_BITS);
-    let mut rows = vec![[0u64; ROW]; limbs + 1];
+    // Limb row j (limb j of every lane) at words j * lanes .. (j + 1) * lanes.
+    let mut rows = vec![0u64; (limbs + 1) * lanes];
     for (l, x) in numbers.iter().enumerate() {
-        for (row, &w) in rows.iter_mut().zip(x.iter()) {
+        for (row, &w) in rows.chunks_exact_mut(lanes).zip(x.iter()) {
             row[l] = w;
         }
     }
     let mut out = AlignedWords::zeroed(digits * lanes);
     let o = out.as_mut_slice();
-    for i in 0..digits {
+    for (i, digit) in o.chunks_exact_mut(lanes).enumerate() {
         let bit = i * DIGIT_BITS;
         let (a, s) = (bit >> 6, bit & (LIMB_BITS - 1));
-        let (lo, hi) = (&rows[a], &rows[a + 1]);
-        let mut digit = [0u64; ROW];
-        for l in 0..ROW {
+        let (lo, hi) = (
+            &rows[a * lanes..(a + 1) * lanes],
+            &rows[(a + 1) * lanes..(a + 2) * lanes],
+        );
+        for (l, d) in digit.iter_mut().enumerate() {
             // The digit straddles limbs a and a + 1 when s > 12; `<< (64 - s)` is then in range.
             let up = if s + DIGIT_BITS > LIMB_BITS {
                 hi[l] << (LIMB_BITS - s)
             } else {
                 0
             };
-            digit[l] = ((lo[l] >> s) | up) & DIGIT_MASK;
+            *d = ((lo[l] >> s) | up) & DIGIT_MASK;
         }
-        o[i * lanes..(i + 1) * lanes].copy_from_slice(&digit[..lanes]);
-        digit.zeroize();
     }
-    for r in rows.iter_mut() {
-        r.zeroize();
-    }
+    // The limb rows hold the numbers (secrets: bases, intermediate values): cleared once.
+    rows.zeroize();
     out
 }
 
@@ -115,7 +115,8 @@ pub(crate) fn broadcast(x: &[Limb], digits: usize, lanes: usize) -> AlignedWords
 pub(crate) fn unslice(x: &[u64], lanes: usize, count: usize, limbs: usize) -> Vec<Vec<Limb>> {
     assert!(lanes.is_power_of_two() && lanes <= ROW && count <= lanes);
     let digits = x.len() >> lanes.trailing_zeros();
-    let mut rows = vec![[0u64; ROW]; limbs + 2];
+    // Limb row j at words j * lanes .. (j + 1) * lanes, as in `slice`.
+    let mut rows = vec![0u64; (limbs + 2) * lanes];
     for i in 0..digits {
         let bit = i * DIGIT_BITS;
         let (a, s) = (bit >> 6, bit & (LIMB_BITS - 1));
@@ -124,18 +125,16 @@ pub(crate) fn unslice(x: &[u64], lanes: usize, count: usize, limbs: usize) -> Ve
         }
         let d = &x[i * lanes..(i + 1) * lanes];
         for (l, &v) in d.iter().enumerate() {
-            rows[a][l] |= v << s;
+            rows[a * lanes + l] |= v << s;
             if s + DIGIT_BITS > LIMB_BITS {
-                rows[a + 1][l] |= v >> (LIMB_BITS - s);
+                rows[(a + 1) * lanes + l] |= v >> (LIMB_BITS - s);
             }
         }
     }
     let out = (0..count)
-        .map(|l| rows[..limbs].iter().map(|r| r[l]).collect())
+        .map(|l| (0..limbs).map(|j| rows[j * lanes + l]).collect())
         .collect();
-    for r in rows.iter_mut() {
-        r.zeroize();
-    }
+    rows.zeroize();
     out
 }
 
