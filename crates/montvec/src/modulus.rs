@@ -361,9 +361,7 @@ impl Modulus {
         self.check(b)?;
         let out = with_engine!(&self.engine, m => {
             let mut out = vec![0; m.elem_len()];
-            let mut scratch = exp::scratch_for(m);
-            m.mul(&mut out, &a.limbs, &b.limbs, &mut scratch);
-            scratch.zeroize();
+            exp::with_scratch(m, |scratch| m.mul(&mut out, &a.limbs, &b.limbs, scratch));
             out
         });
         Ok(self.elem(out))
@@ -376,9 +374,7 @@ impl Modulus {
         self.check(a)?;
         let out = with_engine!(&self.engine, m => {
             let mut out = vec![0; m.elem_len()];
-            let mut scratch = exp::scratch_for(m);
-            m.sqr(&mut out, &a.limbs, &mut scratch);
-            scratch.zeroize();
+            exp::with_scratch(m, |scratch| m.sqr(&mut out, &a.limbs, scratch));
             out
         });
         Ok(self.elem(out))

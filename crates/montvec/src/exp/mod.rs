@@ -18,3 +18,29 @@ use crate::mont::MontMul;
 pub(crate) fn scratch_for<M: MontMul>(m: &M) -> Vec<crate::limb::Limb> {
     vec![0; m.scratch_len()]
 }
+
+/// Most scratch limbs [`with_scratch`] keeps on the stack (the CIOS, ADX and folding kernels
+/// need at most 3k limbs: up to 4096-bit moduli).
+const STACK_SCRATCH_LIMBS: usize = 192;
+
+/// `f(scratch)` with scratch for one `mul`/`sqr` of `m`, on the stack when it is small (a
+/// single product on a small modulus would otherwise spend more on the allocation than on
+/// the kernel), zeroized afterwards.
+pub(crate) fn with_scratch<M: MontMul, T>(
+    m: &M,
+    f: impl FnOnce(&mut [crate::limb::Limb]) -> T,
+) -> T {
+    use zeroize::Zeroize;
+    let len = m.scratch_len();
+    if len <= STACK_SCRATCH_LIMBS {
+        let mut buf = [0; STACK_SCRATCH_LIMBS];
+        let out = f(&mut buf[..len]);
+        buf[..len].zeroize();
+        out
+    } else {
+        let mut buf = scratch_for(m);
+        let out = f(&mut buf);
+        buf.zeroize();
+        out
+    }
+}
