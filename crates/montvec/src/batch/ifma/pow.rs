@@ -20,16 +20,26 @@ const MAX_LANES: usize = 16;
 /// The most table entries (window width 7).
 const MAX_ENTRIES: usize = 128;
 
-/// The window width for an exponent of `bits` bits and numbers of `d` digits: the fewest
-/// multiplications counting the table, with a lookup costing `2^w / (2d)` of one (it reads
-/// `2^w d` digit rows, from L2 once the table outgrows L1, against about `2 d^2` cycles of
-/// IFMAs a product). Measured on Zen 5 against `2^w / (4d)`: width 4 instead of 5 at 1024
-/// bits, 4.7% faster (median of 16 paired runs); unchanged (5) at 2048. Re-measured with the
-/// interleaved kernels at 1024 bits (12 paired runs): width 5 1.08x slower, width 3 1.04x.
-pub(crate) fn window_width(bits: usize, d: usize) -> usize {
+/// Bytes of a table that a lookup still reads at about L1 speed (Zen 5's L1D is 48 KiB).
+const L1_TABLE_BYTES: usize = 48 << 10;
+
+/// The window width for an exponent of `bits` bits and numbers of `d` digits in `lanes`
+/// lanes: the fewest multiplications counting the table, with a lookup costing `2^w / (2d)`
+/// of one (it reads `2^w d` digit rows against about `2 d^2` cycles of IFMAs a product), and
+/// twice that when the table outgrows L1 and every lookup streams it from L2.
+///
+/// Measured on Zen 5 (8 lanes, whole-process pairs, cpu medians): at 1024 bits width 5 1.08x
+/// slower than 4 and width 3 1.04-1.06x; at 512 bits width 3 1.035x slower than 4; at 1536
+/// width 3 1.04x slower than 4 and 5 1.07x; at 2048 width 4 (a 40 KiB table) 1.7-4% faster
+/// than 5 (80 KiB, which the L1-blind model chose) and width 3 1.6% slower; at 3072 widths 4
+/// and 5 even; at 4096 width 5 2% faster than 6. (A table laid out digit group by digit group,
+/// so that each lookup streams one contiguous block instead of 32 strided pieces: even.)
+pub(crate) fn window_width(bits: usize, d: usize, lanes: usize) -> usize {
     let cost = |w: usize| {
-        let windows = bits.div_ceil(w) as f64;
-        windows * (1.0 + (1usize << w) as f64 / (2 * d) as f64) + (1usize << w) as f64
+        let entries = 1usize << w;
+        let from_l2 = entries * d * lanes * 8 > L1_TABLE_BYTES;
+        let lookup = entries as f64 / (2 * d) as f64 * if from_l2 { 2.0 } else { 1.0 };
+        bits.div_ceil(w) as f64 * (1.0 + lookup) + entries as f64
     };
     (1..=7)
         .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
@@ -54,7 +64,7 @@ pub(crate) fn pow_sliced<V: Lanes>(
     let words = m.n.len();
     let d = V::digits(words);
     let bits = exp_limbs * 64;
-    let w = window_width(bits, d);
+    let w = window_width(bits, d, l);
     let entries = 1usize << w;
     let mut scratch = AlignedWords::zeroed(super::reduce::scratch_words(d, l));
     let scratch = scratch.as_mut_slice();
@@ -295,5 +305,22 @@ fn select_digits<V: Lanes, const W: usize>(
     for (r, vr) in v.iter().enumerate() {
         // SAFETY: digit i + r of out.
         unsafe { vr.store(out.as_mut_ptr().add((i + r) * l)) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window_width;
+
+    /// The widths the measurements in `window_width`'s doc chose, for 8 lanes and full-size
+    /// exponents (d = ceil((bits + 2) / 52) digits).
+    #[test]
+    fn widths_at_the_measured_sizes() {
+        for (bits, d, w) in [(512, 10, 4), (1024, 20, 4), (1536, 30, 4), (2048, 40, 4)] {
+            assert_eq!(window_width(bits, d, 8), w, "{bits} bits");
+        }
+        for (bits, d, w) in [(3072, 60, 5), (4096, 79, 5)] {
+            assert_eq!(window_width(bits, d, 8), w, "{bits} bits");
+        }
     }
 }
