@@ -5,6 +5,12 @@
 //! divstep(δ, f, g) = (1 − δ, g, (g − f)/2)            when δ > 0 and g is odd,
 //!                    (1 + δ, f, (g + (g mod 2)·f)/2)   otherwise.
 //!
+//! A step adds f or -f to g under g's parity mask, then (case one) adds the new g to f, so f
+//! becomes the old g without a swap: about 22 instructions, against 35 for swapping (f, g)
+//! and negating under a mask first. `Modulus::invert` on Zen 5 (`taskset -c 0`, two
+//! alternating runs): 512 bits 6.5 -> 5.0 us, 1024 15.8 -> 12.4, 2048 42.9 -> 34.3, 4096
+//! 132 -> 106. (Doing the f, g and d, e updates in one loop instead of two: 1.06x slower.)
+//!
 //! Leaks: nothing. Every step runs the same instructions; the two cases are chosen by masks.
 
 #![deny(clippy::integer_division_remainder_used)]
@@ -31,30 +37,23 @@ pub(crate) fn batch(mut delta: i64, f0: u64, g0: u64) -> (i64, Transition) {
     let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
     for _ in 0..BATCH {
         debug_assert_eq!(f & 1, 1, "f stays odd");
-        // s = all ones when δ > 0 and g is odd (|δ| is far below 2^62: -δ cannot overflow).
-        let s = (delta.wrapping_neg() >> 63) & (g & 1).wrapping_neg();
-        // Case one, under s: (δ, f, g) <- (-δ, g, -f) and the rows likewise, so that the
-        // shared tail below computes (g - f)/2.
-        let t = (f ^ g) & s;
-        f ^= t;
-        g ^= t;
-        g = (g ^ s).wrapping_sub(s);
-        let t = (u ^ q) & s;
-        u ^= t;
-        q ^= t;
-        q = (q ^ s).wrapping_sub(s);
-        let t = (v ^ r) & s;
-        v ^= t;
-        r ^= t;
-        r = (r ^ s).wrapping_sub(s);
-        delta = (delta ^ s).wrapping_sub(s);
-        // Shared tail: δ + 1, g + (g mod 2)·f, halve g (its matrix row keeps its scale, the f
-        // row doubles: the matrix is scaled by 2 per step).
-        delta += 1;
+        // pos: all ones when δ > 0 (|δ| is far below 2^62: -δ cannot overflow); odd: when g
+        // is odd.
+        let pos = delta.wrapping_neg() >> 63;
         let odd = (g & 1).wrapping_neg();
-        g = g.wrapping_add(f & odd);
-        q = q.wrapping_add(u & odd);
-        r = r.wrapping_add(v & odd);
+        // g + f, or g - f when δ > 0, when g is odd (the rows likewise): both cases' new g
+        // before the halving.
+        g = g.wrapping_add(((f ^ pos).wrapping_sub(pos)) & odd);
+        q = q.wrapping_add(((u ^ pos).wrapping_sub(pos)) & odd);
+        r = r.wrapping_add(((v ^ pos).wrapping_sub(pos)) & odd);
+        // Case one (δ > 0, g odd): δ becomes -δ, and f the old g, which is f + (g - f).
+        let swap = pos & odd;
+        delta = (delta ^ swap).wrapping_sub(swap).wrapping_add(1);
+        f = f.wrapping_add(g & swap);
+        u = u.wrapping_add(q & swap);
+        v = v.wrapping_add(r & swap);
+        // Halve g (its matrix row keeps its scale, the f row doubles: the matrix is scaled
+        // by 2 per step).
         g >>= 1;
         u = u.wrapping_shl(1);
         v = v.wrapping_shl(1);
