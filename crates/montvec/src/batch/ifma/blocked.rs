@@ -47,6 +47,12 @@
 //! prologue's chain), the square's columns added in the prologues and the final carry pass:
 //! even at 2048 bits (0.994 to 0.999, three calls), 1.03x slower at 3072 (one call).
 //!
+//! Also dropped: the squaring sweep's lo and hi terms in two accumulator sets (one IFMA per
+//! accumulator a step, groups of 8 or 9 rows to fit them): 1.07x slower at 2048 bits; the
+//! interleaved window with only its low 20 (or 24) columns in registers and the rest in
+//! memory at their absolute columns (each loaded, given its terms and stored once a step,
+//! four at a time): 1.09x slower at 2048 bits (311 against 284 us a lane), even at 1536.
+//!
 //! Column bound: a column takes at most 2d terms of a b (or holds a column of a^2, below
 //! 4 d 2^52, see `product.rs`), 2d terms of Y N, each below 2^52, and one carry below 2^12:
 //! under 6 * 158 * 2^52 + 2^12 < 2^62 for the largest batch size (158 digits).
