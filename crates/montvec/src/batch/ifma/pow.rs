@@ -243,7 +243,10 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
 /// could overlap their IFMAs: even at 1024 bits, 0.987 in 20 paired runs; at 2048 bits too.
 /// Fused into the interleaved product instead, digit b_i of the entry selected in the
 /// product's step i from per-window masks: 1.010 at 1024 bits, 0.962 at 512 on 8 lanes but
-/// 1.05 on 16, paired runs of 15 and 11.)
+/// 1.05 on 16, paired runs of 15 and 11. Taken a digit a step by the window's first squaring
+/// instead, where nothing waits for it: 0.995 at 1024 bits (25 pairs), 0.994 at 512, and
+/// width 5 still 1.085x slower than 4 at 1024: the lookup's cost is its table's traffic
+/// through L1, not its instructions.)
 #[inline(always)]
 fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize) {
     let l = V::LANES;
