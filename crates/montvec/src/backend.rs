@@ -9,7 +9,14 @@ use crate::error::Error;
 
 cpufeatures::new!(cpuid_adx, "adx", "bmi2");
 cpufeatures::new!(cpuid_avx2, "avx2");
-cpufeatures::new!(cpuid_ifma, "avx512f", "avx512ifma", "avx512dq", "avx512vl");
+cpufeatures::new!(
+    cpuid_ifma,
+    "avx512f",
+    "avx512ifma",
+    "avx512dq",
+    "avx512vl",
+    "bmi2"
+);
 
 /// Where the arithmetic runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -150,7 +157,8 @@ impl Avx2Token {
 pub struct IfmaToken(());
 
 impl IfmaToken {
-    /// The token, if this CPU has AVX-512 F, IFMA, DQ and VL.
+    /// The token, if this CPU has AVX-512 F, IFMA, DQ and VL, and BMI2 (`mulx` in the
+    /// single-operand kernels' scalar chain; every CPU with IFMA has it).
     pub fn detect() -> Option<IfmaToken> {
         if cpuid_ifma::get() {
             Some(IfmaToken(()))

@@ -78,12 +78,6 @@ pub trait MontMul {
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]);
     /// `out = a * a / R mod n`.
     fn sqr(&self, out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]);
-    /// Whether this variant's constant-time exponentiation is faster by the Montgomery ladder
-    /// than by the fixed window (true where [`MontMul::mul_and_sqr`] interleaves two
-    /// latency-bound products, so a ladder step costs about one product).
-    fn prefers_ladder(&self) -> bool {
-        false
-    }
     /// `prod = a * b / R mod n` and `sq = a * a / R mod n`: the two independent products of a
     /// Montgomery-ladder step, which a latency-bound variant may interleave.
     fn mul_and_sqr(

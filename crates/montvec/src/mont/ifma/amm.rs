@@ -8,6 +8,11 @@
 //! 4. acc += hi52(a * b_i) + hi52(n * y): the high halves belong one digit up, which after
 //!    the shift is the same lane.
 //!
+//! Up to 12 registers (`amm_scalar_chain`) the lowest lane is also kept, exactly, in a general
+//! register, so that step 1's y and step 3's carry come from scalar `mulx`/`imul` while the
+//! vectors work: about 14 cycles a digit on the chain from one y to the next, against about
+//! 27 through the vector unit.
+//!
 //! Lane bound: each lane gains at most four terms below 2^52 and one carry below 2^12 per
 //! digit, so after d <= 512 digits (moduli to 26000 bits) it holds less than
 //! 4 * 512 * 2^52 + 2^21 < 2^63: no overflow.
@@ -42,20 +47,27 @@ pub(super) fn almost_mont_mul(
     assert!(digits <= words);
     let _ = token;
     macro_rules! dispatch {
-        ($($s:literal)* ; $($r:literal)*) => {
+        ($($s:literal)* ; $($c:literal)* ; $($r:literal)*) => {
             match regs {
                 // Up to 8 registers the two-accumulator kernel fits the 32 zmm registers.
-                // SAFETY: as below.
-                $( $s => unsafe { amm_split::<$s>(out, a, b, n, k0, digits) }, )*
-                // SAFETY: `token` proves AVX-512 F/IFMA/DQ/VL were detected at run time, and every
-                // slice has exactly `regs * 8` words (asserted above), which the kernel reads.
+                // SAFETY: `token` proves AVX-512 F/IFMA/DQ/VL and BMI2 were detected at run
+                // time, and every slice has exactly `regs * 8` words (asserted above), which the
+                // kernel reads.
+                $( $s => unsafe { amm_scalar_chain::<$s, true>(out, a, b, n, k0, digits) }, )*
+                // SAFETY: as above.
+                $( $c => unsafe { amm_scalar_chain::<$c, false>(out, a, b, n, k0, digits) }, )*
+                // SAFETY: as above.
                 $( $r => unsafe { amm_regs::<$r>(out, a, b, n, k0, digits) }, )*
                 // SAFETY: as above.
                 _ => unsafe { amm_heap(regs, out, a, b, n, k0, digits) },
             }
         };
     }
-    dispatch!(1 2 3 4 5 6 7 8 ; 9 10 11 12 13 14 15 16)
+    // The scalar chain up to 12 registers; measured on Zen 5 (`Modulus::pow`, alternating
+    // runs) against the vector chain: 1.38x at 2048 bits (5 registers), 1.37x at 3072 (8),
+    // 1.18x at 4096 (10), 1.09x at 4800 (12), even at 5120 (13), 1.24x slower at 6144 (15),
+    // where its registers spill.
+    dispatch!(1 2 3 4 5 6 7 8 ; 9 10 11 12 ; 13 14 15 16)
 }
 
 /// Steps 1-4 for every digit of b, then normalisation and the store. `$acc`, `$av`, `$nv`
@@ -108,74 +120,27 @@ macro_rules! amm_body {
     }};
 }
 
-/// The same product with two accumulators: A takes the a b_i terms (which do not wait for
-/// y) and N the n y terms; the carry out of digit 0 goes into A; and y is computed in the
-/// vector unit (`vpaddq`, `vpmullq`, a lane broadcast) rather than through a general register.
-/// The chain from one y to the next is then lo(n y), the shift, hi(n y), an add, a multiply
-/// and a broadcast, about 16 cycles instead of about 26 with a single accumulator and a
-/// scalar y, at the price of 2r more registers (so only for r <= 8). Needs AVX-512DQ for
-/// `vpmullq`. The lane bound is as for [`amm_body`], per accumulator.
-macro_rules! amm_body_split {
-    ($acc:ident, $nacc:ident, $av:ident, $nv:ident, $out:ident, $a:ident, $b:ident, $n:ident, $k0:ident, $digits:ident) => {{
-        let r = $acc.len();
-        let zero = _mm512_setzero_si512();
-        for j in 0..r {
-            // SAFETY: a and n have 8r words (checked by `almost_mont_mul`); unaligned loads.
-            unsafe {
-                $av[j] = _mm512_loadu_si512($a.as_ptr().add(LANES * j).cast());
-                $nv[j] = _mm512_loadu_si512($n.as_ptr().add(LANES * j).cast());
-            }
-        }
-        let k0x = _mm_set1_epi64x($k0 as i64);
-        for &bi in &$b[..$digits] {
-            let bv = _mm512_set1_epi64(bi as i64);
-            // Step 2 for A, then step 1 in the vector unit: y = (A + N)_0 n' (A now holds
-            // lo(a_0 b_i)); vpmullq keeps the low 64 bits, of which IFMA reads 52.
-            for j in 0..r {
-                $acc[j] = _mm512_madd52lo_epu64($acc[j], $av[j], bv);
-            }
-            let t = _mm_add_epi64(
-                _mm512_castsi512_si128($acc[0]),
-                _mm512_castsi512_si128($nacc[0]),
-            );
-            let yv = _mm512_broadcastq_epi64(_mm_mullo_epi64(t, k0x));
-            // Step 2 for N.
-            for j in 0..r {
-                $nacc[j] = _mm512_madd52lo_epu64($nacc[j], $nv[j], yv);
-            }
-            // Step 3: digit 0 of A + N is 0 mod 2^52 (each lane below 2^62, the sum below
-            // 2^63); its carry goes to A's new digit 0.
-            let carry =
-                _mm512_maskz_srli_epi64(1, _mm512_add_epi64($acc[0], $nacc[0]), DIGIT_BITS as u32);
-            for j in 0..r {
-                let (next_a, next_n) = if j + 1 < r {
-                    ($acc[j + 1], $nacc[j + 1])
-                } else {
-                    (zero, zero)
-                };
-                $acc[j] = _mm512_alignr_epi64(next_a, $acc[j], 1);
-                $nacc[j] = _mm512_alignr_epi64(next_n, $nacc[j], 1);
-            }
-            $acc[0] = _mm512_add_epi64($acc[0], carry);
-            // Step 4.
-            for j in 0..r {
-                $acc[j] = _mm512_madd52hi_epu64($acc[j], $av[j], bv);
-                $nacc[j] = _mm512_madd52hi_epu64($nacc[j], $nv[j], yv);
-            }
-        }
-        for j in 0..r {
-            $acc[j] = _mm512_add_epi64($acc[j], $nacc[j]);
-        }
-        normalise(&mut $acc[..]);
-        for j in 0..r {
-            // SAFETY: out has 8r words (checked by `almost_mont_mul`); unaligned store.
-            unsafe { _mm512_storeu_si512($out.as_mut_ptr().add(LANES * j).cast(), $acc[j]) };
-        }
-    }};
-}
-
-#[target_feature(enable = "avx512f,avx512ifma,avx512dq,avx512vl")]
-unsafe fn amm_split<const R: usize>(
+/// Steps 1-4 of [`amm_body`] with the quotient chain in general registers. With `SPLIT`, two
+/// accumulators (for up to 8 registers: 4R of the 32 zmm): acc takes the a b_i terms and
+/// nacc the n y terms, so neither waits on the other's IFMAs; else one, as [`amm_body`].
+/// The lowest lane of acc + nacc is shadowed exactly by a scalar L, so each y and the carry
+/// out of lane 0 come from scalar `mulx`/`imul` instead of a vector round trip (an add,
+/// `vpmullq`, a broadcast, IFMA, `valignq`, IFMA: about 27 cycles a digit measured at 1024
+/// bits, against about 14 here).
+///
+/// For digit b_i, with T = L + lo(a_0 b_i):
+/// - y = lo52(T k0), and the carry out of lane 0 is ceil(T / 2^52) = (T + 2^52 - 1) >> 52
+///   (T + lo(n_0 y) is T rounded up to a multiple of 2^52), known before y;
+/// - the next L is lane 1 of acc + nacc before this digit's terms (M, read from the vectors
+///   one digit ahead, off the chain) + lo(a_1 b_i) + hi(a_0 b_i) + the carry + lo(n_1 y) +
+///   hi(n_0 y): what the vectors' new lane 0 will hold.
+///
+/// The chain from one y to the next is then `imul`, `mulx`, a shift and two adds. The
+/// vectors compute every lane as before (lane 0's terms go unused: the scalar carry replaces
+/// them); their result alone is stored. Lane bound as [`amm_body`]: every lane, and L, stays
+/// below 2^63, so the scalar sums are exact.
+#[target_feature(enable = "avx512f,avx512ifma,avx512dq,avx512vl,bmi2")]
+unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool>(
     out: &mut [u64],
     a: &[u64],
     b: &[u64],
@@ -185,12 +150,88 @@ unsafe fn amm_split<const R: usize>(
 ) {
     let zero = _mm512_setzero_si512();
     let (mut acc, mut nacc, mut av, mut nv) = ([zero; R], [zero; R], [zero; R], [zero; R]);
-    amm_body_split!(acc, nacc, av, nv, out, a, b, n, k0, digits)
+    for j in 0..R {
+        // SAFETY: a and n have 8R words (checked by `almost_mont_mul`); unaligned loads.
+        unsafe {
+            av[j] = _mm512_loadu_si512(a.as_ptr().add(LANES * j).cast());
+            nv[j] = _mm512_loadu_si512(n.as_ptr().add(LANES * j).cast());
+        }
+    }
+    let mask = DIGIT_MASK;
+    // Digits 0 and 1 of a and n (a second digit of zero when there is only one register's
+    // worth of them is still a digit: words beyond d are zero).
+    let (a0, a1, n0, n1) = (a[0], a[1], n[0], n[1]);
+    // L: lane 0 of acc + nacc; m: its lane 1.
+    let (mut l, mut m) = (0u64, 0u64);
+    for &bi in &b[..digits] {
+        let pa = u128::from(a0) * u128::from(bi);
+        let t = l + (pa as u64 & mask);
+        let y = t.wrapping_mul(k0) & mask;
+        let carry = (t + mask) >> DIGIT_BITS;
+        let bv = _mm512_set1_epi64(bi as i64);
+        let yv = _mm512_set1_epi64(y as i64);
+        for j in 0..R {
+            acc[j] = _mm512_madd52lo_epu64(acc[j], av[j], bv);
+            if SPLIT {
+                nacc[j] = _mm512_madd52lo_epu64(nacc[j], nv[j], yv);
+            } else {
+                acc[j] = _mm512_madd52lo_epu64(acc[j], nv[j], yv);
+            }
+        }
+        for j in 0..R {
+            let (next_a, next_n) = if j + 1 < R {
+                (acc[j + 1], nacc[j + 1])
+            } else {
+                (zero, zero)
+            };
+            acc[j] = _mm512_alignr_epi64(next_a, acc[j], 1);
+            if SPLIT {
+                nacc[j] = _mm512_alignr_epi64(next_n, nacc[j], 1);
+            }
+        }
+        acc[0] = _mm512_add_epi64(
+            acc[0],
+            _mm512_zextsi128_si512(_mm_cvtsi64_si128(carry as i64)),
+        );
+        for j in 0..R {
+            acc[j] = _mm512_madd52hi_epu64(acc[j], av[j], bv);
+            if SPLIT {
+                nacc[j] = _mm512_madd52hi_epu64(nacc[j], nv[j], yv);
+            } else {
+                acc[j] = _mm512_madd52hi_epu64(acc[j], nv[j], yv);
+            }
+        }
+        // The next L, from this digit's M and the scalar terms; then M for the next digit.
+        let hi_a0 = (pa >> DIGIT_BITS) as u64;
+        let lo_a1 = a1.wrapping_mul(bi) & mask;
+        let hi_n0 = ((u128::from(n0) * u128::from(y)) >> DIGIT_BITS) as u64;
+        let lo_n1 = n1.wrapping_mul(y) & mask;
+        l = m + lo_a1 + hi_a0 + carry + lo_n1 + hi_n0;
+        let low = if SPLIT {
+            _mm512_castsi512_si128(_mm512_add_epi64(acc[0], nacc[0]))
+        } else {
+            _mm512_castsi512_si128(acc[0])
+        };
+        m = _mm_extract_epi64(low, 1) as u64;
+    }
+    if SPLIT {
+        for (x, y) in acc.iter_mut().zip(&nacc) {
+            *x = _mm512_add_epi64(*x, *y);
+        }
+    }
+    normalise(&mut acc[..]);
+    for (j, v) in acc.iter().enumerate() {
+        // SAFETY: out has 8R words (checked by `almost_mont_mul`); unaligned store.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(LANES * j).cast(), *v) };
+    }
 }
 
 /// Two independent products that share `a` and `n`, `out1 = a b1 / R'` and `out2 = a b2 / R'`,
-/// interleaved in one loop as [`amm_body_split`]: while one quotient digit travels its chain,
-/// the other product's instructions fill the IFMA units. The Montgomery ladder asks for exactly
+/// interleaved in one loop, each with two accumulators and its quotient chain in the vector unit
+/// (y by `vpmullq` from lane 0, broadcast): while one quotient digit travels its chain, the
+/// other product's instructions fill the IFMA units. (With the scalar chain of
+/// [`amm_scalar_chain`] for each product instead: 1.25x slower at 1024 bits, the two scalar
+/// chains in one instruction stream.) The Montgomery ladder asks for exactly
 /// this pair (r0 r1 and r0 r0) at every bit.
 macro_rules! amm_body_x2 {
     ($acc1:ident, $nacc1:ident, $acc2:ident, $nacc2:ident, $av:ident, $nv:ident,

@@ -217,12 +217,6 @@ impl MontMul for Ifma {
     fn sqr(&self, out: &mut [Limb], a: &[Limb], _scratch: &mut [Limb]) {
         self.amm(out, a, a);
     }
-    /// Measured on Zen 5 (`montvec bench --ops exp --algorithms ifma,ladder`): the
-    /// interleaved ladder beats the window up to 4 registers (1.37x at 1024 bits, 1.31x at
-    /// 1536), the window wins from 5 (2048 bits: 1.08 ms against 1.43 ms).
-    fn prefers_ladder(&self) -> bool {
-        self.regs <= 4
-    }
     fn mul_and_sqr(
         &self,
         prod: &mut [Limb],
@@ -288,7 +282,9 @@ mod tests {
     }
 
     /// A chain of almost-Montgomery products stays below 2n with normalised digits, and each
-    /// link equals a b / R' mod n; the last converts back exactly.
+    /// link equals a b / R' mod n; the last converts back exactly. The sizes reach every
+    /// kernel: 1 to 8 registers (two accumulators, scalar chain), 9 to 12 (one accumulator,
+    /// scalar chain: 3500, 4096, 4400, 4800 bits), 13 to 16 (vector chain), and above.
     #[test]
     fn almost_montgomery_chain_matches_oracle() {
         let Some(token) = IfmaToken::detect() else {
@@ -303,7 +299,7 @@ mod tests {
         };
         let sizes = [
             2usize, 3, 50, 51, 52, 53, 64, 102, 103, 104, 414, 415, 416, 512, 1024, 2048, 3072,
-            4096, 6654, 6655, 8192,
+            3500, 4096, 4400, 4800, 5000, 6654, 6655, 8192,
         ];
         for &bits in &sizes {
             for shape in 0..3 {
