@@ -96,7 +96,11 @@ pub(crate) const SCALAR_UP_TO: usize = 2;
 /// engine, two lanes used, than one after the other on the scalar engine. Measured on Zen 5
 /// (`montvec bench --ops batch --sizes 512,1024,1536 --no-peers`, one run, a call of 4 lanes
 /// against two scalar exponentiations): 75.6 against 85.7 µs at 512 bits, 410 against 472 µs
-/// at 1024, but 1253 against 961 µs at 1536.
+/// at 1024, but 1253 against 961 µs at 1536. Since the single-operand IFMA kernel's quotient
+/// chain moved to general registers (two jobs of `batch::pow_with`, three alternating runs on
+/// a loaded host): 353-363 against 364-366 µs at 1024 bits, 1211-1278 against 752-777 at
+/// 1536; 1024 stays with the lanes, whose two free lanes also give the blinding inverse (a
+/// 2048-bit safegcd, 34 µs, otherwise).
 pub(crate) const HALVES_IN_LANES_UP_TO_BITS: usize = 1024;
 
 /// `options`, with a narrower engine than the default 8-lane one when no engine is asked for
