@@ -158,12 +158,13 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool>(
         }
     }
     let mask = DIGIT_MASK;
-    // Digits 0 and 1 of a and n (a second digit of zero when there is only one register's
-    // worth of them is still a digit: words beyond d are zero).
+    // Digits 0 and 1 of a and n (both exist: operands have at least 8 words, zero beyond
+    // their d digits).
     let (a0, a1, n0, n1) = (a[0], a[1], n[0], n[1]);
     // L: lane 0 of acc + nacc; m: its lane 1.
     let (mut l, mut m) = (0u64, 0u64);
     for &bi in &b[..digits] {
+        // T = lane 0 after lo(a_0 b_i), below 2^63 (the lane bound), so T + mask cannot wrap.
         let pa = u128::from(a0) * u128::from(bi);
         let t = l + (pa as u64 & mask);
         let y = t.wrapping_mul(k0) & mask;
@@ -206,6 +207,7 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool>(
         let lo_a1 = a1.wrapping_mul(bi) & mask;
         let hi_n0 = ((u128::from(n0) * u128::from(y)) >> DIGIT_BITS) as u64;
         let lo_n1 = n1.wrapping_mul(y) & mask;
+        // Exactly the vectors' new lane 0 (acc + nacc), so below 2^63 as it is.
         l = m + lo_a1 + hi_a0 + carry + lo_n1 + hi_n0;
         let low = if SPLIT {
             _mm512_castsi512_si128(_mm512_add_epi64(acc[0], nacc[0]))

@@ -14,8 +14,9 @@
 //!
 //! Tried and dropped: two exponentiations modulo two different moduli (an RSA operation's CRT
 //! halves) with every product of the two chains interleaved in one kernel, as `amm_x2` does
-//! for the ladder: at 1024 bits 266 us for both against 395 us one after the other (1.48x:
-//! the quotient chain, about 25 cycles a digit, still sets the pace), but level with the
+//! for the ladder (with the quotient chain still in the vector unit, before `amm.rs` moved
+//! it to general registers): at 1024 bits 266 us for both against 395 us one after the other
+//! (1.48x: the quotient chain, about 25 cycles a digit, still set the pace), but level with the
 //! 4-lane word-sliced batch engine (274 us), which also has two spare lanes for the blinding
 //! inverses.
 
