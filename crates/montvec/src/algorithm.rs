@@ -69,9 +69,13 @@ impl Algorithm {
     /// | 384 | ifma 34.3 us (1.05x over redc) | redc 36.1 us | redc 35.7 us |
     /// | 512 | cios 32.7 us (1.67x over redc) | cios 32.6 us | cios 47.6 us |
     /// | 768 | ifma 113.6 us (1.56x) | redc 174.9 us | redc 175.7 us |
-    /// | 1024 | ifma 195.1 us (1.15x over cios) | cios 226.4 us | redc 336.7 us |
-    /// | 2048 | ifma 0.83 ms (1.92x) | cios 1.60 ms | redc 2.51 ms |
-    /// | 4096 | ifma 3.92 ms (3.13x) | cios 12.06 ms | redc 19.14 ms |
+    /// | 1024 | ifma 168.0 us (1.35x over cios) | cios 226.4 us | redc 336.7 us |
+    /// | 2048 | ifma 0.63 ms (2.53x) | cios 1.60 ms | redc 2.51 ms |
+    /// | 4096 | ifma 3.33 ms (3.62x) | cios 12.06 ms | redc 19.14 ms |
+    ///
+    /// (The 1024-4096 ifma rows are from session 7's fresh-clone `scripts/bench`, after the
+    /// single-operand kernel's quotient chain moved to general registers, against the same
+    /// run's cios; the 768-bit ifma row predates that and is about 1.2x faster now.)
     ///
     /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 4..64
     /// limbs; on the portable backend the fixed kernels only at 4 and 8 limbs), product then
