@@ -29,7 +29,8 @@ fn engines() -> Vec<Engine> {
     }
 }
 
-/// Every (engine, reduction) pair under test: the reduction matters to the IFMA engines only.
+/// Every (engine, reduction) pair under test (the reduction matters to the IFMA engines only),
+/// and the default options.
 fn settings() -> Vec<Options> {
     let mut v = Vec::new();
     for e in engines() {
@@ -59,6 +60,9 @@ fn settings() -> Vec<Options> {
             });
         }
     }
+    // No engine asked for: the backend's engine, with groups of a few jobs of one size run
+    // one at a time (`one_at_a_time_up_to`).
+    v.push(Options::default());
     v
 }
 

@@ -12,7 +12,10 @@
 //! | `Avx2` | 4 | AVX2 (`vpmuludq`; the default on [`Backend::Avx2`]) |
 //! | `Scalar` | 1 | nothing: [`Modulus::pow`] job by job (the default elsewhere) |
 //!
-//! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice. On `Ifma512`,
+//! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice. With no
+//! engine asked for, a group of only a few exponentiations of one size (one at 1024 bits, up
+//! to four from 2048: `one_at_a_time_up_to`) runs them one at a time, which is then faster
+//! than its mostly empty lanes; an explicit engine is always used as asked. On `Ifma512`,
 //! moduli of at most 13 digits of 52 bits (640 bits) go sixteen to a group, in pairs of zmm
 //! registers, when there are more such jobs than groups of eight on every thread would hold
 //! (on one thread: more than eight): at those sizes one register's kernels
@@ -253,6 +256,12 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
         engine,
         options,
         |engine, group: &[&(&Modulus, &Nat, &Nat)]| {
+            // A few jobs of one size, on the default engine: one at a time is faster than
+            // their mostly empty lane group.
+            let few = options.engine.is_none()
+                && engine == Engine::Ifma512
+                && group.len() <= one_at_a_time_up_to(group[0].0.bits());
+            let engine = if few { Engine::Scalar } else { engine };
             // The lanes take bases below their modulus; `Modulus::pow` reduces its own.
             #[cfg(target_arch = "x86_64")]
             let reduced = || -> Vec<Nat> { group.iter().map(|j| j.0.reduce(j.1)).collect() };
@@ -300,6 +309,26 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
             }
         },
     )
+}
+
+/// The most jobs of one size that [`pow`] and [`pow_vartime`] run one at a time
+/// ([`Modulus::pow`]) rather than as a lane group, when no engine is asked for: an 8-lane
+/// group costs about the same whatever its count, so a group of g jobs loses to g single
+/// exponentiations while g times one's time stays below eight lanes'. From the same-run rows
+/// of `montvec bench --ops exp,batch` on Zen 5 (2026-11-22, after the single-operation IFMA
+/// kernel moved its quotient chain to general registers), one at a time against a lane:
+/// 1024 bits 168-171 against 36-40 us, 1536 about 380 against 123, 2048 623-628 against
+/// 281-329, 3072 1512 against 888-927, 4096 3331 against 1972-2049 (and e = 65537 at 2048
+/// bits: 6.7 against 2.8 us).
+///
+/// Leaks: nothing (a function of the public size).
+fn one_at_a_time_up_to(bits: usize) -> usize {
+    match bits {
+        0..=1024 => 1,
+        1025..=1536 => 2,
+        1537..=2048 => 3,
+        _ => 4,
+    }
 }
 
 /// `a * b mod modulus` for every job, in input order, batched like [`pow`] (each product is
