@@ -4,6 +4,9 @@
 use crate::backend::AdxToken;
 use crate::limb::Limb;
 
+/// A zero limb in memory, for kernels without a register to spare for it.
+static ZERO: Limb = 0;
+
 /// `out = a * b` for 2-limb operands: 4 `mulx`, rows on the two carry chains.
 ///
 /// Leaks: nothing (straight-line code, fixed addresses).
@@ -944,7 +947,7 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
 #[inline(always)]
 pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9]) {
     // SAFETY: the token proves BMI2 (mulx) and ADX (adcx/adox). The block reads
-    // a[0..9] and b[0..9] and writes out[0..18], all in bounds of the borrowed
+    // a[0..9] and b[0..9] (and the static ZERO) and writes out[0..18], all in bounds of the borrowed
     // arrays, which cannot alias (`&mut` vs `&`). Every register it writes is declared
     // below, except rbx/rbp (reserved by LLVM), which are pushed and popped inside, so
     // the block uses the stack (no `nostack`); flags are clobbered.
@@ -973,7 +976,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adc r14, rbx",                        // w8 += lo + CF
             "adc r15, 0",                          // w9 = hi + CF: the row a b[0] < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rbp, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
             "adcx r8, rbx",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
@@ -1001,11 +1004,10 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r15, rbp",                       // w9 += hi + OF
             "mulx rbp, rbx, qword ptr [rsi + 64]", // (hi : lo) = a[8] b[1]
             "adcx r15, rbx",                       // w9 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox rbp, rbx",                       // hi += OF
-            "adcx rbp, rbx",                       // w10 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox rbp, qword ptr [rip + {zero}]",  // hi += OF
+            "adc rbp, 0",                          // w10 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r8, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
             "adcx rax, rbx",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
@@ -1033,11 +1035,10 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox rbp, r8",                        // w10 += hi + OF
             "mulx r8, rbx, qword ptr [rsi + 64]",  // (hi : lo) = a[8] b[2]
             "adcx rbp, rbx",                       // w10 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox r8, rbx",                        // hi += OF
-            "adcx r8, rbx",                        // w11 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox r8, qword ptr [rip + {zero}]",   // hi += OF
+            "adc r8, 0",                           // w11 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rax, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
             "adcx r9, rbx",                        // w3 += lo + CF
             "mov qword ptr [rdi + 24], r9",        // out[3] is final
@@ -1065,11 +1066,10 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r8, rax",                        // w11 += hi + OF
             "mulx rax, rbx, qword ptr [rsi + 64]", // (hi : lo) = a[8] b[3]
             "adcx r8, rbx",                        // w11 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox rax, rbx",                       // hi += OF
-            "adcx rax, rbx",                       // w12 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox rax, qword ptr [rip + {zero}]",  // hi += OF
+            "adc rax, 0",                          // w12 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r9, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
             "adcx r10, rbx",                       // w4 += lo + CF
             "mov qword ptr [rdi + 32], r10",       // out[4] is final
@@ -1097,11 +1097,10 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox rax, r9",                        // w12 += hi + OF
             "mulx r9, rbx, qword ptr [rsi + 64]",  // (hi : lo) = a[8] b[4]
             "adcx rax, rbx",                       // w12 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox r9, rbx",                        // hi += OF
-            "adcx r9, rbx",                        // w13 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox r9, qword ptr [rip + {zero}]",   // hi += OF
+            "adc r9, 0",                           // w13 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 40]",       // rdx = b[5]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r10, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[5]
             "adcx r11, rbx",                       // w5 += lo + CF
             "mov qword ptr [rdi + 40], r11",       // out[5] is final
@@ -1129,11 +1128,10 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r9, r10",                        // w13 += hi + OF
             "mulx r10, rbx, qword ptr [rsi + 64]", // (hi : lo) = a[8] b[5]
             "adcx r9, rbx",                        // w13 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox r10, rbx",                       // hi += OF
-            "adcx r10, rbx",                       // w14 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox r10, qword ptr [rip + {zero}]",  // hi += OF
+            "adc r10, 0",                          // w14 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 48]",       // rdx = b[6]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r11, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[6]
             "adcx r12, rbx",                       // w6 += lo + CF
             "mov qword ptr [rdi + 48], r12",       // out[6] is final
@@ -1161,11 +1159,10 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r10, r11",                       // w14 += hi + OF
             "mulx r11, rbx, qword ptr [rsi + 64]", // (hi : lo) = a[8] b[6]
             "adcx r10, rbx",                       // w14 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox r11, rbx",                       // hi += OF
-            "adcx r11, rbx",                       // w15 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox r11, qword ptr [rip + {zero}]",  // hi += OF
+            "adc r11, 0",                          // w15 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 56]",       // rdx = b[7]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r12, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[7]
             "adcx r13, rbx",                       // w7 += lo + CF
             "mov qword ptr [rdi + 56], r13",       // out[7] is final
@@ -1193,11 +1190,10 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r11, r12",                       // w15 += hi + OF
             "mulx r12, rbx, qword ptr [rsi + 64]", // (hi : lo) = a[8] b[7]
             "adcx r11, rbx",                       // w15 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox r12, rbx",                       // hi += OF
-            "adcx r12, rbx",                       // w16 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox r12, qword ptr [rip + {zero}]",  // hi += OF
+            "adc r12, 0",                          // w16 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 64]",       // rdx = b[8]
-            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r13, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[8]
             "adcx r14, rbx",                       // w8 += lo + CF
             "mov qword ptr [rdi + 64], r14",       // out[8] is final
@@ -1225,9 +1221,8 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r12, r13",                       // w16 += hi + OF
             "mulx r13, rbx, qword ptr [rsi + 64]", // (hi : lo) = a[8] b[8]
             "adcx r12, rbx",                       // w16 += lo + CF
-            "mov rbx, 0",                          // zero; mov keeps the flags
-            "adox r13, rbx",                       // hi += OF
-            "adcx r13, rbx",                       // w17 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
+            "adox r13, qword ptr [rip + {zero}]",  // hi += OF
+            "adc r13, 0",                          // w17 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov qword ptr [rdi + 72], r15",       // out[9]
             "mov qword ptr [rdi + 80], rbp",       // out[10]
             "mov qword ptr [rdi + 88], r8",        // out[11]
@@ -1243,6 +1238,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             in("rsi") a.as_ptr(),
             in("rcx") b.as_ptr(),
             out("rdx") _,
+            zero = sym ZERO,
             out("rax") _,
             out("r8") _,
             out("r9") _,
