@@ -61,7 +61,7 @@ fn settings() -> Vec<Options> {
         }
     }
     // No engine asked for: the backend's engine, with groups of a few jobs of one size run
-    // one at a time (`one_at_a_time_up_to`).
+    // one at a time or, up to four, on the 4-lane engine (`default_engine_for_group`).
     v.push(Options::default());
     v
 }

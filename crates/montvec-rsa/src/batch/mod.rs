@@ -89,7 +89,7 @@ fn map_jobs<T: Sync, U: Send>(items: &[T], f: impl Fn(&T) -> U + Sync + Send) ->
     }
 }
 
-/// The most exponentiations run one at a time rather than in a 4-lane group (see [`narrowed`]).
+/// The most exponentiations run one at a time on the calling thread (see [`narrowed`]).
 pub(crate) const SCALAR_UP_TO: usize = 2;
 
 /// The largest prime (in bits) whose two CRT exponentiations run faster in the 4-lane IFMA
@@ -103,30 +103,31 @@ pub(crate) const SCALAR_UP_TO: usize = 2;
 /// 2048-bit safegcd, 34 µs, otherwise).
 pub(crate) const HALVES_IN_LANES_UP_TO_BITS: usize = 1024;
 
-/// `options`, with a narrower engine than the default 8-lane one when no engine is asked for
-/// and `count` exponentiations would leave most lanes empty: one at a time for two (a single
-/// operation's), the 4-lane engine for three or four.
+/// `options`, with the engine fixed when no engine is asked for and `count` exponentiations
+/// would leave most of the default 8-lane engine's lanes empty: one at a time for two (a
+/// single operation's), which [`private_ops`] then runs on the calling thread. Other counts
+/// keep no engine, and `montvec::batch` narrows groups of a few jobs itself (one at a time, or
+/// four lanes, by their size).
 pub(crate) fn narrowed(options: &Options, count: usize) -> crate::Result<Options> {
     narrowed_for_bits(options, count, usize::MAX)
 }
 
-/// [`narrowed`] for exponentiations modulo numbers of at most `bits` bits, where two of them
-/// go to the 4-lane engine rather than one at a time up to [`HALVES_IN_LANES_UP_TO_BITS`].
+/// [`narrowed`] for exponentiations modulo numbers of at most `bits` bits, where up to four of
+/// them (a single operation's two halves, and its two Fermat inverses: see `private.rs`) go
+/// to the 4-lane engine up to [`HALVES_IN_LANES_UP_TO_BITS`].
 pub(crate) fn narrowed_for_bits(
     options: &Options,
     count: usize,
     bits: usize,
 ) -> crate::Result<Options> {
     let default = Engine::for_backend(montvec::Backend::active()?);
-    let scalar_up_to = if bits <= HALVES_IN_LANES_UP_TO_BITS {
-        0
-    } else {
-        SCALAR_UP_TO
-    };
+    let in_lanes = bits <= HALVES_IN_LANES_UP_TO_BITS;
     let engine = match options.engine {
-        None if default == Engine::Ifma512 && count <= scalar_up_to => Some(Engine::Scalar),
-        None if default == Engine::Ifma512 && count <= Engine::Ifma256.lanes() => {
+        None if default == Engine::Ifma512 && in_lanes && count <= Engine::Ifma256.lanes() => {
             Some(Engine::Ifma256)
+        }
+        None if default == Engine::Ifma512 && !in_lanes && count <= SCALAR_UP_TO => {
+            Some(Engine::Scalar)
         }
         asked => asked,
     };
