@@ -18,7 +18,12 @@
 //! it to general registers): at 1024 bits 266 us for both against 395 us one after the other
 //! (1.48x: the quotient chain, about 25 cycles a digit, still set the pace), but level with the
 //! 4-lane word-sliced batch engine (274 us), which also has two spare lanes for the blinding
-//! inverses.
+//! inverses. Again with both quotient chains in general registers (2026-11-22, 1024 bits,
+//! three registers, a probe of 200000 products against two single-operand ones, three runs):
+//! 1.06-1.09x slower with two accumulators an operand, 0.91-0.96x with one. Two products
+//! take about 200 ns, twice one: the kernel is bound by its vector work per digit (twelve
+//! IFMAs, six `valignq`, two broadcasts and an extract an operand), not by the quotient chain,
+//! so the halves have nothing to share.
 
 mod amm;
 
