@@ -145,7 +145,8 @@ impl core::str::FromStr for Engine {
 /// engine.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Worker threads; `None` for one per core.
+    /// Worker threads; `None` for the current rayon pool (rayon's global one, a thread per
+    /// core, outside any other). `Some(1)` runs everything on the calling thread.
     pub threads: Option<usize>,
     /// The engine; `None` for [`Engine::for_backend`] of [`Backend::active`].
     pub engine: Option<Engine>,
@@ -531,10 +532,7 @@ fn run_grouped<T: Sync>(
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by_key(|&i| modulus(&items[i]).limbs());
     // Jobs of each limb count and the workers they share, for `group_lanes`.
-    let workers = options
-        .threads
-        .unwrap_or_else(rayon::current_num_threads)
-        .max(1);
+    let workers = options.threads.unwrap_or_else(current_workers).max(1);
     let mut jobs_of_limbs = std::collections::BTreeMap::<usize, usize>::new();
     for item in items {
         *jobs_of_limbs.entry(modulus(item).limbs()).or_default() += 1;
@@ -558,28 +556,21 @@ fn run_grouped<T: Sync>(
             _ => groups.push((e, vec![i])),
         }
     }
-    // One group cannot be split: it runs on the calling thread, without handing it to a
-    // pool and waiting (about 14 µs a call at 1024 bits, measured in a probe, on a batch whose
-    // 8 public-exponent powers take 13 µs).
-    if let [(e, g)] = &groups[..] {
+    let run = |(e, g): &(Engine, Vec<usize>)| {
         let refs: Vec<&T> = g.iter().map(|&i| &items[i]).collect();
-        let mut out: Vec<Option<Nat>> = vec![None; items.len()];
-        for (&i, x) in g.iter().zip(f(*e, &refs)) {
-            out[i] = Some(x);
-        }
-        return Ok(out.into_iter().flatten().collect());
-    }
-    let work = || -> Vec<(usize, Nat)> {
-        groups
-            .par_iter()
-            .flat_map_iter(|(e, g)| {
-                let refs: Vec<&T> = g.iter().map(|&i| &items[i]).collect();
-                let out = f(*e, &refs);
-                g.clone().into_iter().zip(out)
-            })
-            .collect()
+        let out = f(*e, &refs);
+        g.clone().into_iter().zip(out)
     };
-    let done = on_threads(options.threads, work)?;
+    // One group cannot be split, and one worker has nothing to share: on the calling thread,
+    // without handing the work to a pool and waiting (about 14 µs a call at 1024 bits,
+    // measured in a probe, on a batch whose 8 public-exponent powers take 13 µs).
+    let done: Vec<(usize, Nat)> = if groups.len() == 1 || workers == 1 {
+        groups.iter().flat_map(run).collect()
+    } else {
+        on_threads(options.threads, || {
+            groups.par_iter().flat_map_iter(run).collect()
+        })?
+    };
     let mut out: Vec<Option<Nat>> = vec![None; items.len()];
     for (i, x) in done {
         out[i] = Some(x);
@@ -587,10 +578,28 @@ fn run_grouped<T: Sync>(
     Ok(out.into_iter().flatten().collect())
 }
 
+std::thread_local! {
+    /// Set while [`on_threads`] runs work for one thread on the calling thread.
+    static ALONE: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// The workers that batch work started here may use: 1 inside [`on_threads`] with one thread,
+/// else those of the current rayon pool (the global one outside any other).
+pub fn current_workers() -> usize {
+    if ALONE.get() {
+        1
+    } else {
+        rayon::current_num_threads()
+    }
+}
+
 /// `f` on a pool of `threads` workers, or on the current pool (rayon's global one outside any
-/// other) for `None`: the pool [`Options::threads`] asks for. Pools are built once per
-/// thread count and kept for the process (building one per call, about 40 µs, was a fifth of
-/// an 8-lane batch of 2048-bit public-exponent powers).
+/// other) for `None`: the pool [`Options::threads`] asks for. One thread is the calling
+/// thread, with [`current_workers`] 1 while `f` runs (handing `f` to a pool of one and
+/// waiting for it cost 6.5% of an 8-operation RSA-1024 batch, `montvec_rsa::batch::private_ops`
+/// under `taskset -c 0`: 22.1 against 20.7 us an operation). Pools are built once per thread
+/// count and kept for the process (building one per call, about 40 µs, was a fifth of an
+/// 8-lane batch of 2048-bit public-exponent powers).
 ///
 /// Errors: [`Error::UnsupportedBackend`] for zero threads or a pool that cannot start.
 pub fn on_threads<T: Send>(
@@ -604,6 +613,17 @@ pub fn on_threads<T: Send>(
     };
     if t == 0 {
         return Err(Error::UnsupportedBackend("0 threads".to_string()));
+    }
+    if t == 1 {
+        /// Restores the flag however `f` returns.
+        struct Restore(bool);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                ALONE.set(self.0);
+            }
+        }
+        let _restore = Restore(ALONE.replace(true));
+        return Ok(f());
     }
     let pool = {
         let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
@@ -725,14 +745,40 @@ impl<V: lanes::Lanes> IfmaRun for ifma::IfmaLanes<V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{default_engine_for_group, Engine};
+    use super::{current_workers, default_engine_for_group, on_threads, Engine};
+
+    /// One thread runs on the calling thread with one worker, also when nested in a wider
+    /// pool, and the flag is cleared after; two threads get a pool of two.
+    #[test]
+    fn one_thread_is_the_calling_thread() {
+        let caller = std::thread::current().id();
+        let outside = current_workers();
+        let (id, inside) = on_threads(Some(1), || (std::thread::current().id(), current_workers()))
+            .expect("one thread");
+        assert_eq!((id, inside), (caller, 1));
+        assert_eq!(current_workers(), outside);
+        let nested = on_threads(Some(2), || {
+            let one = on_threads(Some(1), current_workers).expect("one thread");
+            (current_workers(), one)
+        })
+        .expect("two threads");
+        assert_eq!(nested, (2, 1));
+        assert!(on_threads(Some(0), || ()).is_err());
+    }
 
     /// The engines the measurements in `one_at_a_time_up_to` and `default_engine_for_group`
     /// chose: one at a time up to 1 / 2 / 3 / 4 jobs at 1024 / 1536 / 2048 / 4096 bits, then
     /// four lanes up to four jobs, then eight.
     #[test]
     fn default_engines_for_few_jobs() {
-        for (bits, alone) in [(512, 1), (1024, 1), (1536, 2), (2048, 3), (3072, 4), (4096, 4)] {
+        for (bits, alone) in [
+            (512, 1),
+            (1024, 1),
+            (1536, 2),
+            (2048, 3),
+            (3072, 4),
+            (4096, 4),
+        ] {
             for count in 1..=9 {
                 let want = if count <= alone {
                     Engine::Scalar
@@ -741,7 +787,11 @@ mod tests {
                 } else {
                     Engine::Ifma512
                 };
-                assert_eq!(default_engine_for_group(count, bits), want, "{count} x {bits}");
+                assert_eq!(
+                    default_engine_for_group(count, bits),
+                    want,
+                    "{count} x {bits}"
+                );
             }
         }
     }
