@@ -77,9 +77,10 @@ fn on_pool<T: Send>(
 /// `items.map(f)`, over the current pool's workers when there are more than one
 /// ([`montvec::batch::current_workers`]), else on the calling thread: a rayon call from
 /// outside the pool hands the work to a worker and waits for it (a sleep and a wake-up,
-/// several microseconds), which a pool of one worker repays with nothing. Measured with [`private_ops`], 8 jobs of one key a call, default options, under
-/// `taskset -c 0` (a pool of one; four calls of 300 against the parallel form, alternating):
-/// 37.9-38.9 -> 32.3-33.6 us an operation at 1024 bits, 148-153 -> 142-146 at 2048.
+/// several microseconds), which a pool of one worker repays with nothing. Measured with
+/// [`private_ops`], 8 jobs of one key a call, default options, under `taskset -c 0` (a pool
+/// of one; four calls of 300 against the parallel form, alternating): 37.9-38.9 -> 32.3-33.6
+/// us an operation at 1024 bits, 148-153 -> 142-146 at 2048.
 fn map_jobs<T: Sync, U: Send>(items: &[T], f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
     use rayon::prelude::*;
     if montvec::batch::current_workers() > 1 {

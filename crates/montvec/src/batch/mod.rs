@@ -15,16 +15,15 @@
 //! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice. With no
 //! engine asked for, a group of only a few exponentiations of one size (one at 1024 bits, up
 //! to four from 2048: `one_at_a_time_up_to`) runs them one at a time, which is then faster
-//! than its mostly empty lanes, and a group of up to four on `Ifma256`, the 4-lane engine (4-8%
-//! faster than eight lanes with half of them empty); an explicit engine is always used as
-//! asked. On `Ifma512`,
-//! moduli of at most 13 digits of 52 bits (640 bits) go sixteen to a group, in pairs of zmm
-//! registers, when there are more such jobs than groups of eight on every thread would hold
-//! (on one thread: more than eight): at those sizes one register's kernels
-//! wait on the quotient chain of each reduction step, and the second register's independent
-//! instructions fill the waits (16 jobs per call against two groups of 8, paired whole-process
-//! runs on Zen 5: 1.31x at 512 bits, 1.07x at 640, 0.99x at 768, 0.78x at 1024, where the
-//! pairs' accumulators no longer fit the register file).
+//! than its mostly empty lanes, and a group of up to four on `Ifma256`, the 4-lane engine
+//! (4-8% faster than eight lanes with half of them empty); an explicit engine is always used
+//! as asked. On `Ifma512`, moduli of at most 13 digits of 52 bits (640 bits) go sixteen to a
+//! group, in pairs of zmm registers, when there are more such jobs than groups of eight on
+//! every thread would hold (on one thread: more than eight): at those sizes one register's
+//! kernels wait on the quotient chain of each reduction step, and the second register's
+//! independent instructions fill the waits (16 jobs per call against two groups of 8, paired
+//! whole-process runs on Zen 5: 1.31x at 512 bits, 1.07x at 640, 0.99x at 768, 0.78x at 1024,
+//! where the pairs' accumulators no longer fit the register file).
 //!
 //! ```
 //! use montvec::{batch, Modulus, Nat};
@@ -596,10 +595,10 @@ pub fn current_workers() -> usize {
 /// `f` on a pool of `threads` workers, or on the current pool (rayon's global one outside any
 /// other) for `None`: the pool [`Options::threads`] asks for. One thread is the calling
 /// thread, with [`current_workers`] 1 while `f` runs (handing `f` to a pool of one and
-/// waiting for it cost 6.5% of an 8-operation RSA-1024 batch, `montvec_rsa::batch::private_ops`
-/// under `taskset -c 0`: 22.1 against 20.7 us an operation). Pools are built once per thread
-/// count and kept for the process (building one per call, about 40 µs, was a fifth of an
-/// 8-lane batch of 2048-bit public-exponent powers).
+/// waiting for it: `montvec_rsa::batch::private_ops` with 8 RSA-1024 operations a call under
+/// `taskset -c 0`, three alternating runs, 22.1 -> 19.6 us an operation). Pools are built
+/// once per thread count and kept for the process (building one per call, about 40 µs, was a
+/// fifth of an 8-lane batch of 2048-bit public-exponent powers).
 ///
 /// Errors: [`Error::UnsupportedBackend`] for zero threads or a pool that cannot start.
 pub fn on_threads<T: Send>(
