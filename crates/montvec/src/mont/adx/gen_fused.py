@@ -88,8 +88,21 @@ def take(p):
 def release(p):
     r = pos.pop(p); free.append(r)
 stored = set()
-for i in range(N - 1):
-    # new top position i+N, (row 0: positions 1..N all new)
+# Row 0 (a_0 a_j, positions 1..N) into fresh registers: each mulx's high word lands in its
+# position's register, the low words go on one add/adc chain (no zeroing, no OF chain).
+for p in range(1, N + 1):
+    take(p)
+e("movq 0(%rsi), %rdx")
+e(f"mulxq 8(%rsi), {pos[1]}, {pos[2]}")
+for j in range(2, N):
+    e(f"mulxq {8*j}(%rsi), %rax, {pos[j+1]}")
+    e(f"{'addq' if j == 2 else 'adcq'} %rax, {pos[j]}")
+e(f"adcq %rbp, {pos[N]}")
+e(f"movq {pos[1]}, 8(%rsp)")
+e(f"movq {pos[2]}, 16(%rsp)")
+release(1); release(2); stored.update((1, 2))
+for i in range(1, N - 1):
+    # new top position i+N
     new = [p for p in range(2*i+1, i+N+1) if p not in pos]
     for p in new:
         r = take(p)
@@ -148,9 +161,17 @@ e("movq %r9, 152(%rsp)")
 e("movq %rdx, %rdi")
 e("xorl %ebp, %ebp")
 w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
-for r in w:
-    e(f"xorl %{r[1:]}d, %{r[1:]}d")
-for r in range(N):
+# Row 0 (a b_0) into fresh registers: position j + 1 takes the high word of a_j b_0 (the
+# register the rotating window gives it), the low words go on one add/adc chain.
+e("movq 0(%rdi), %rdx")
+e(f"mulxq 0(%rsi), %rax, {w[1]}")
+e("movq %rax, 0(%rsp)")
+for j in range(1, N):
+    e(f"mulxq {8*j}(%rsi), %rax, {w[(j + 1) % N]}")
+    e(f"{'addq' if j == 1 else 'adcq'} %rax, {w[j]}")
+e(f"adcq %rbp, {w[0]}")
+w = w[1:] + w[:1]
+for r in range(1, N):
     e(f"movq {8*r}(%rdi), %rdx")
     e("xorl %eax, %eax")
     for j in range(N):
