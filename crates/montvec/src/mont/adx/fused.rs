@@ -14,7 +14,9 @@
 //! word in its position's register and the low words go on one `add`/`adc` chain, with no
 //! zeroing of the window and no OF chain (against zeroed registers and both chains: 17 fewer
 //! instructions in the square, 19 in the multiply, of about 550; a 512-bit `Modulus::pow`
-//! 0.99x the time, 15 paired whole-process runs on core 0).
+//! 0.99x the time, 15 paired whole-process runs on core 0). Each later row's top word is its
+//! last `mulx`'s high half written straight into the register the row frees, not moved there
+//! (8 to 15 `mov`s fewer: even, 21 paired runs; Zen 5 renames such moves away).
 //!
 //! The rows' quotients come two at a time from n' = -n^-1 mod 2^128: for the window's two low
 //! words t0, t1, q0 = lo(t0 n0') and q1 = hi(t0 n0') + lo(t0 n1') + lo(t1 n0') mod 2^64 are the
@@ -162,9 +164,8 @@ montvec_adx_sqr4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r10
     adoxq %rbx, %r11
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r8
     adcxq %rax, %r11
-    movq %rbx, %r8
     adoxq %rbp, %r8
     adcxq %rbp, %r8
     movq %rdi, %rdx
@@ -178,9 +179,8 @@ montvec_adx_sqr4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r11
     adoxq %rbx, %r8
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r9
     adcxq %rax, %r8
-    movq %rbx, %r9
     adoxq %rbp, %r9
     adcxq %rbp, %r9
     movq %r10, %rdx
@@ -201,9 +201,8 @@ montvec_adx_sqr4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r8
     adoxq %rbx, %r9
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r10
     adcxq %rax, %r9
-    movq %rbx, %r10
     adoxq %rbp, %r10
     adcxq %rbp, %r10
     movq %rdi, %rdx
@@ -217,9 +216,8 @@ montvec_adx_sqr4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r9
     adoxq %rbx, %r10
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r11
     adcxq %rax, %r10
-    movq %rbx, %r11
     adoxq %rbp, %r11
     adcxq %rbp, %r11
     addq 32(%rsp), %r8
@@ -287,6 +285,7 @@ montvec_adx_mul4:
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r9
+    movq %r9, 8(%rsp)
     adoxq %rbx, %r10
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r10
@@ -294,16 +293,15 @@ montvec_adx_mul4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r11
     adoxq %rbx, %r8
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r9
     adcxq %rax, %r8
-    movq %r9, 8(%rsp)
-    movq %rbx, %r9
     adoxq %rbp, %r9
     adcxq %rbp, %r9
     movq 16(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r10
+    movq %r10, 16(%rsp)
     adoxq %rbx, %r11
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r11
@@ -311,16 +309,15 @@ montvec_adx_mul4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r8
     adoxq %rbx, %r9
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r10
     adcxq %rax, %r9
-    movq %r10, 16(%rsp)
-    movq %rbx, %r10
     adoxq %rbp, %r10
     adcxq %rbp, %r10
     movq 24(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r11
+    movq %r11, 24(%rsp)
     adoxq %rbx, %r8
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r8
@@ -328,10 +325,8 @@ montvec_adx_mul4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r9
     adoxq %rbx, %r10
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r11
     adcxq %rax, %r10
-    movq %r11, 24(%rsp)
-    movq %rbx, %r11
     adoxq %rbp, %r11
     adcxq %rbp, %r11
     movq %r8, 32(%rsp)
@@ -361,9 +356,8 @@ montvec_adx_mul4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r10
     adoxq %rbx, %r11
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r8
     adcxq %rax, %r11
-    movq %rbx, %r8
     adoxq %rbp, %r8
     adcxq %rbp, %r8
     movq %rdi, %rdx
@@ -377,9 +371,8 @@ montvec_adx_mul4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r11
     adoxq %rbx, %r8
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r9
     adcxq %rax, %r8
-    movq %rbx, %r9
     adoxq %rbp, %r9
     adcxq %rbp, %r9
     movq %r10, %rdx
@@ -400,9 +393,8 @@ montvec_adx_mul4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r8
     adoxq %rbx, %r9
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r10
     adcxq %rax, %r9
-    movq %rbx, %r10
     adoxq %rbp, %r10
     adcxq %rbp, %r10
     movq %rdi, %rdx
@@ -416,9 +408,8 @@ montvec_adx_mul4:
     mulxq 16(%rsi), %rax, %rbx
     adcxq %rax, %r9
     adoxq %rbx, %r10
-    mulxq 24(%rsi), %rax, %rbx
+    mulxq 24(%rsi), %rax, %r11
     adcxq %rax, %r10
-    movq %rbx, %r11
     adoxq %rbp, %r11
     adcxq %rbp, %r11
     addq 32(%rsp), %r8
@@ -728,9 +719,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r14
     adoxq %rbx, %r15
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r8
     adcxq %rax, %r15
-    movq %rbx, %r8
     adoxq %rbp, %r8
     adcxq %rbp, %r8
     movq %rdi, %rdx
@@ -756,9 +746,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r15
     adoxq %rbx, %r8
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r9
     adcxq %rax, %r8
-    movq %rbx, %r9
     adoxq %rbp, %r9
     adcxq %rbp, %r9
     movq %r10, %rdx
@@ -791,9 +780,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r8
     adoxq %rbx, %r9
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r10
     adcxq %rax, %r9
-    movq %rbx, %r10
     adoxq %rbp, %r10
     adcxq %rbp, %r10
     movq %rdi, %rdx
@@ -819,9 +807,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r9
     adoxq %rbx, %r10
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r11
     adcxq %rax, %r10
-    movq %rbx, %r11
     adoxq %rbp, %r11
     adcxq %rbp, %r11
     movq %r12, %rdx
@@ -854,9 +841,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r10
     adoxq %rbx, %r11
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r12
     adcxq %rax, %r11
-    movq %rbx, %r12
     adoxq %rbp, %r12
     adcxq %rbp, %r12
     movq %rdi, %rdx
@@ -882,9 +868,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r11
     adoxq %rbx, %r12
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r13
     adcxq %rax, %r12
-    movq %rbx, %r13
     adoxq %rbp, %r13
     adcxq %rbp, %r13
     movq %r14, %rdx
@@ -917,9 +902,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r12
     adoxq %rbx, %r13
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r14
     adcxq %rax, %r13
-    movq %rbx, %r14
     adoxq %rbp, %r14
     adcxq %rbp, %r14
     movq %rdi, %rdx
@@ -945,9 +929,8 @@ montvec_adx_sqr8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r13
     adoxq %rbx, %r14
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r15
     adcxq %rax, %r14
-    movq %rbx, %r15
     adoxq %rbp, %r15
     adcxq %rbp, %r15
     addq 64(%rsp), %r8
@@ -1043,6 +1026,7 @@ montvec_adx_mul8:
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r9
+    movq %r9, 8(%rsp)
     adoxq %rbx, %r10
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r10
@@ -1062,16 +1046,15 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r15
     adoxq %rbx, %r8
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r9
     adcxq %rax, %r8
-    movq %r9, 8(%rsp)
-    movq %rbx, %r9
     adoxq %rbp, %r9
     adcxq %rbp, %r9
     movq 16(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r10
+    movq %r10, 16(%rsp)
     adoxq %rbx, %r11
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r11
@@ -1091,16 +1074,15 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r8
     adoxq %rbx, %r9
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r10
     adcxq %rax, %r9
-    movq %r10, 16(%rsp)
-    movq %rbx, %r10
     adoxq %rbp, %r10
     adcxq %rbp, %r10
     movq 24(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r11
+    movq %r11, 24(%rsp)
     adoxq %rbx, %r12
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r12
@@ -1120,16 +1102,15 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r9
     adoxq %rbx, %r10
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r11
     adcxq %rax, %r10
-    movq %r11, 24(%rsp)
-    movq %rbx, %r11
     adoxq %rbp, %r11
     adcxq %rbp, %r11
     movq 32(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r12
+    movq %r12, 32(%rsp)
     adoxq %rbx, %r13
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r13
@@ -1149,16 +1130,15 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r10
     adoxq %rbx, %r11
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r12
     adcxq %rax, %r11
-    movq %r12, 32(%rsp)
-    movq %rbx, %r12
     adoxq %rbp, %r12
     adcxq %rbp, %r12
     movq 40(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r13
+    movq %r13, 40(%rsp)
     adoxq %rbx, %r14
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r14
@@ -1178,16 +1158,15 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r11
     adoxq %rbx, %r12
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r13
     adcxq %rax, %r12
-    movq %r13, 40(%rsp)
-    movq %rbx, %r13
     adoxq %rbp, %r13
     adcxq %rbp, %r13
     movq 48(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r14
+    movq %r14, 48(%rsp)
     adoxq %rbx, %r15
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r15
@@ -1207,16 +1186,15 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r12
     adoxq %rbx, %r13
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r14
     adcxq %rax, %r13
-    movq %r14, 48(%rsp)
-    movq %rbx, %r14
     adoxq %rbp, %r14
     adcxq %rbp, %r14
     movq 56(%rdi), %rdx
     xorl %eax, %eax
     mulxq 0(%rsi), %rax, %rbx
     adcxq %rax, %r15
+    movq %r15, 56(%rsp)
     adoxq %rbx, %r8
     mulxq 8(%rsi), %rax, %rbx
     adcxq %rax, %r8
@@ -1236,10 +1214,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r13
     adoxq %rbx, %r14
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r15
     adcxq %rax, %r14
-    movq %r15, 56(%rsp)
-    movq %rbx, %r15
     adoxq %rbp, %r15
     adcxq %rbp, %r15
     movq %r8, 64(%rsp)
@@ -1289,9 +1265,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r14
     adoxq %rbx, %r15
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r8
     adcxq %rax, %r15
-    movq %rbx, %r8
     adoxq %rbp, %r8
     adcxq %rbp, %r8
     movq %rdi, %rdx
@@ -1317,9 +1292,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r15
     adoxq %rbx, %r8
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r9
     adcxq %rax, %r8
-    movq %rbx, %r9
     adoxq %rbp, %r9
     adcxq %rbp, %r9
     movq %r10, %rdx
@@ -1352,9 +1326,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r8
     adoxq %rbx, %r9
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r10
     adcxq %rax, %r9
-    movq %rbx, %r10
     adoxq %rbp, %r10
     adcxq %rbp, %r10
     movq %rdi, %rdx
@@ -1380,9 +1353,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r9
     adoxq %rbx, %r10
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r11
     adcxq %rax, %r10
-    movq %rbx, %r11
     adoxq %rbp, %r11
     adcxq %rbp, %r11
     movq %r12, %rdx
@@ -1415,9 +1387,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r10
     adoxq %rbx, %r11
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r12
     adcxq %rax, %r11
-    movq %rbx, %r12
     adoxq %rbp, %r12
     adcxq %rbp, %r12
     movq %rdi, %rdx
@@ -1443,9 +1414,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r11
     adoxq %rbx, %r12
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r13
     adcxq %rax, %r12
-    movq %rbx, %r13
     adoxq %rbp, %r13
     adcxq %rbp, %r13
     movq %r14, %rdx
@@ -1478,9 +1448,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r12
     adoxq %rbx, %r13
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r14
     adcxq %rax, %r13
-    movq %rbx, %r14
     adoxq %rbp, %r14
     adcxq %rbp, %r14
     movq %rdi, %rdx
@@ -1506,9 +1475,8 @@ montvec_adx_mul8:
     mulxq 48(%rsi), %rax, %rbx
     adcxq %rax, %r13
     adoxq %rbx, %r14
-    mulxq 56(%rsi), %rax, %rbx
+    mulxq 56(%rsi), %rax, %r15
     adcxq %rax, %r14
-    movq %rbx, %r15
     adoxq %rbp, %r15
     adcxq %rbp, %r15
     addq 64(%rsp), %r8

@@ -47,12 +47,12 @@ def redc_and_finish(reg):
             e("movq %rdi, %rdx")
         e("xorl %eax, %eax")
         for j in range(N):
-            e(f"mulxq {8*j}(%rsi), %rax, %rbx")
+            # w[0] is zero mod 2^64 once its adcx is done: the last product's high word, the
+            # row's top word, goes straight into it (then + OF + CF: fits, window < 2^512).
+            e(f"mulxq {8*j}(%rsi), %rax, {w[0] if j == N - 1 else '%rbx'}")
             e(f"adcxq %rax, {w[j]}")
             if j < N - 1:
                 e(f"adoxq %rbx, {w[j+1]}")
-        # w[0] is zero mod 2^64 now: it takes the top word rbx + OF + CF (fits: window < 2^512).
-        e(f"movq %rbx, {w[0]}")
         e(f"adoxq %rbp, {w[0]}")
         e(f"adcxq %rbp, {w[0]}")
         w = w[1:] + w[:1]
@@ -175,13 +175,14 @@ for r in range(1, N):
     e(f"movq {8*r}(%rdi), %rdx")
     e("xorl %eax, %eax")
     for j in range(N):
-        e(f"mulxq {8*j}(%rsi), %rax, %rbx")
+        # w[0] (position r) is final after its adcx: stored, then it takes the row's top word
+        # (the last product's high word, + OF + CF).
+        e(f"mulxq {8*j}(%rsi), %rax, {w[0] if j == N - 1 else '%rbx'}")
         e(f"adcxq %rax, {w[j]}")
+        if j == 0:
+            e(f"movq {w[0]}, {8*r}(%rsp)")
         if j < N - 1:
             e(f"adoxq %rbx, {w[j+1]}")
-    # w[0] (position r) is final: store; it takes the top word rbx + OF + CF.
-    e(f"movq {w[0]}, {8*r}(%rsp)")
-    e(f"movq %rbx, {w[0]}")
     e(f"adoxq %rbp, {w[0]}")
     e(f"adcxq %rbp, {w[0]}")
     w = w[1:] + w[:1]
