@@ -112,16 +112,22 @@ pub(crate) fn mont_mul<V: Lanes>(
     let l = V::LANES;
     let d = V::digits(n.len());
     assert!(t.len() >= 2 * d * l && n_prime.len() >= l);
-    // SAFETY: this function's target features cover V's.
-    let zero = unsafe { V::splat(0) };
-    for c in 0..2 * d {
-        // SAFETY: column c < 2d of t (asserted).
-        unsafe { zero.store(t.as_mut_ptr().add(c * l)) };
-    }
     // SAFETY: digit 0 of n_prime (asserted).
     let k0 = unsafe { V::load(n_prime.as_ptr()) };
+    // The first group stores the columns G..d + G it completes instead of adding them to a
+    // cleared buffer: only the columns above, which later groups add to, are cleared after
+    // it. (The whole buffer cleared first was a call to `memset`: 1.1% of a 2048-bit
+    // exponentiation.)
     for (i0, g) in groups(d, MUL_GROUP) {
         dispatch_const!(g, mul_group(t, a, b, n, k0, i0), 1 2 3 4 5 6 7 ; 8);
+        if i0 == 0 {
+            // SAFETY: this function's target features cover V's.
+            let zero = unsafe { V::splat(0) };
+            for c in d + g..2 * d {
+                // SAFETY: column c < 2d of t (asserted).
+                unsafe { zero.store(t.as_mut_ptr().add(c * l)) };
+            }
+        }
     }
     normalise_into::<V>(out, &t[d * l..2 * d * l]);
 }
@@ -150,7 +156,8 @@ pub(crate) fn mont_sqr<V: Lanes>(
     normalise_into::<V>(out, &t[d * l..2 * d * l]);
 }
 
-/// Rows `i0..i0 + G` of a product.
+/// Rows `i0..i0 + G` of a product; the first group (i0 = 0) over a buffer not yet written:
+/// its columns taken as zero, the columns G..d + G it completes stored.
 #[inline(always)]
 fn mul_group<V: Lanes, const G: usize>(
     t: &mut [u64],
@@ -160,7 +167,11 @@ fn mul_group<V: Lanes, const G: usize>(
     k0: V,
     i0: usize,
 ) {
-    group::<V, G, true>(t, a, b, n, k0, i0);
+    if i0 == 0 {
+        group::<V, G, true, true>(t, a, b, n, k0, i0);
+    } else {
+        group::<V, G, true, false>(t, a, b, n, k0, i0);
+    }
 }
 
 /// Rows `i0..i0 + G` of a squaring's reduction (`a`, `b` unread).
@@ -173,14 +184,15 @@ fn sqr_group<V: Lanes, const G: usize>(
     k0: V,
     i0: usize,
 ) {
-    group::<V, G, false>(t, a, b, n, k0, i0);
+    group::<V, G, false, false>(t, a, b, n, k0, i0);
 }
 
 /// Steps 1 and 2 of the module doc for rows `i0..i0 + G`; with `MUL` the terms of `a b_i`
-/// too, else only those of `y_i N`.
+/// too, else only those of `y_i N`; with `FIRST` the columns of `t` are taken as zero and
+/// stored, not added to.
 #[inline(always)]
 #[allow(unused_assignments)] // the triangle's last updates are dead for the last rows
-fn group<V: Lanes, const G: usize, const MUL: bool>(
+fn group<V: Lanes, const G: usize, const MUL: bool, const FIRST: bool>(
     t: &mut [u64],
     a: &[u64],
     b: &[u64],
@@ -197,9 +209,11 @@ fn group<V: Lanes, const G: usize, const MUL: bool>(
     let zero = unsafe { V::splat(0) };
     // Step 1: the triangle, column i0 + r in c[r].
     let mut c = [zero; TRIANGLE];
-    each_row!(G, |r| {
-        c[r] = unsafe { V::load(t.as_ptr().add((i0 + r) * l)) };
-    });
+    if !FIRST {
+        each_row!(G, |r| {
+            c[r] = unsafe { V::load(t.as_ptr().add((i0 + r) * l)) };
+        });
+    }
     let mut br = [zero; SLOTS];
     if MUL {
         each_row!(G, |r| {
@@ -293,7 +307,8 @@ fn group<V: Lanes, const G: usize, const MUL: bool>(
                 }
             });
             if j >= G {
-                add_column::<V>(t, i0 + j, if MUL { acc[0].add(accb[0]) } else { acc[0] });
+                let v = if MUL { acc[0].add(accb[0]) } else { acc[0] };
+                put_column::<V, FIRST>(t, i0 + j, v);
             }
             each_row!(G, |s| {
                 acc[s] = acc[s + 1];
@@ -313,18 +328,22 @@ fn group<V: Lanes, const G: usize, const MUL: bool>(
     }
     // Columns i0 + d + s, the last at i0 + d + G - 1 < 2d.
     each_row!(G, |s| {
-        add_column::<V>(t, i0 + d + s, acc[s].add(accb[s]));
+        put_column::<V, FIRST>(t, i0 + d + s, acc[s].add(accb[s]));
     });
 }
 
-/// `out[col] += v`.
+/// `out[col] += v`, or with `STORE`, `out[col] = v`.
 #[inline(always)]
-fn add_column<V: Lanes>(out: &mut [u64], col: usize, v: V) {
+fn put_column<V: Lanes, const STORE: bool>(out: &mut [u64], col: usize, v: V) {
     let l = V::LANES;
     assert!((col + 1) * l <= out.len());
     // SAFETY: column col lies within out (asserted); the callers' target features cover V's.
     unsafe {
         let p = out.as_mut_ptr().add(col * l);
-        V::load(p).add(v).store(p);
+        if STORE {
+            v.store(p);
+        } else {
+            V::load(p).add(v).store(p);
+        }
     }
 }
