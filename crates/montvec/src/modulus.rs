@@ -10,6 +10,7 @@ use crate::backend::Backend;
 use crate::error::Error;
 use crate::exp;
 use crate::limb::{Limb, LIMB_BITS};
+use crate::mont::params::ConversionProduct;
 use crate::mont::{cios, fold, with_engine, Engine, MontMul, MontParams};
 use crate::nat::Nat;
 
@@ -158,33 +159,35 @@ impl Modulus {
         })
     }
 
+    /// `f(params, kernel)` with the conversion kernel: the ADX Montgomery product when the
+    /// backend runs it for this size, else portable CIOS; one scratch buffer for every call
+    /// `f` makes.
+    fn with_conversions<T>(
+        &self,
+        f: impl FnOnce(&MontParams, &mut ConversionProduct<'_>) -> T,
+    ) -> T {
+        let params = self.params();
+        #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+        if let Some(adx) = &self.conversions {
+            let mut t = zeroize::Zeroizing::new(vec![0; adx.scratch_len()]);
+            return f(params, &mut |out, a, b| adx.mul(out, a, b, &mut t));
+        }
+        f(params, &mut params.portable_mont_mul())
+    }
+
     /// `x R64 mod n` (k limbs, below n) for `x` of any length: [`MontParams::to_montgomery`]
     /// on the conversion kernel.
     ///
     /// Leaks: the announced length of `x` and the size of n.
     fn shared_form_of(&self, x: &[Limb]) -> Vec<Limb> {
-        #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
-        if let Some(adx) = &self.conversions {
-            let mut t = zeroize::Zeroizing::new(vec![0; adx.scratch_len()]);
-            return self
-                .params()
-                .to_montgomery_by(x, &mut |out, a, b| adx.mul(out, a, b, &mut t));
-        }
-        self.params().to_montgomery(x)
+        self.with_conversions(|params, mul| params.to_montgomery_by(x, mul))
     }
 
     /// `x / R64 mod n`, fully reduced, for `x` of k limbs below R64: as [`Modulus::shared_form_of`].
     ///
     /// Leaks: the size of n.
     fn value_of_shared(&self, x: &[Limb]) -> Vec<Limb> {
-        #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
-        if let Some(adx) = &self.conversions {
-            let mut t = zeroize::Zeroizing::new(vec![0; adx.scratch_len()]);
-            return self
-                .params()
-                .from_montgomery_by(x, &mut |out, a, b| adx.mul(out, a, b, &mut t));
-        }
-        self.params().from_montgomery(x)
+        self.with_conversions(|params, mul| params.from_montgomery_by(x, mul))
     }
 
     fn params(&self) -> &MontParams {
@@ -237,10 +240,12 @@ impl Modulus {
     ///
     /// Leaks: the announced lengths of `x` and n.
     pub fn reduce(&self, x: &Nat) -> Nat {
-        let mut shared = self.shared_form_of(x.as_limbs());
-        let out = Nat::from_limbs(self.value_of_shared(&shared));
-        shared.zeroize();
-        out
+        Nat::from_limbs(self.with_conversions(|params, mul| {
+            let mut shared = params.to_montgomery_by(x.as_limbs(), mul);
+            let out = params.from_montgomery_by(&shared, mul);
+            shared.zeroize();
+            out
+        }))
     }
 
     /// `base^exp mod n` in constant time: `base` of any size (reduced first), any exponent,

@@ -131,7 +131,7 @@ impl MontParams {
     }
 
     /// Generic CIOS as a conversion kernel for [`MontParams::to_montgomery_by`].
-    fn portable_mont_mul(&self) -> impl FnMut(&mut [Limb], &[Limb], &[Limb]) + '_ {
+    pub(crate) fn portable_mont_mul(&self) -> impl FnMut(&mut [Limb], &[Limb], &[Limb]) + '_ {
         let mut scratch = zeroize::Zeroizing::new(vec![0; self.limbs()]);
         move |out, a, b| cios::mont_mul(out, a, b, &self.n, self.n0, &mut scratch)
     }
@@ -144,9 +144,15 @@ impl MontParams {
     pub fn to_montgomery_by(&self, x: &[Limb], mont_mul: &mut ConversionProduct<'_>) -> Vec<Limb> {
         let k = self.limbs();
         let mut acc = vec![0; k];
-        let mut chunk = vec![0; k];
-        let mut t = vec![0; k];
-        let mut scratch = vec![0; k];
+        if x.len() == k {
+            // One whole chunk, the common case: no copy.
+            mont_mul(&mut acc, x, &self.r2);
+            return acc;
+        }
+        // The current chunk, the shifted accumulator and the addition's scratch, in one buffer.
+        let mut work = zeroize::Zeroizing::new(vec![0; 3 * k]);
+        let (chunk, rest) = work.split_at_mut(k);
+        let (t, scratch) = rest.split_at_mut(k);
         let chunks = x.len().div_ceil(k).max(1);
         for c in (0..chunks).rev() {
             let lo = c * k;
@@ -157,17 +163,14 @@ impl MontParams {
             }
             if c + 1 == chunks {
                 // The top chunk: acc is still 0, so acc = chunk * R = Mont(chunk, R^2).
-                mont_mul(&mut acc, &chunk, &self.r2);
+                mont_mul(&mut acc, chunk, &self.r2);
                 continue;
             }
             // acc = acc * R + chunk (all in Montgomery form): acc*R = Mont(acc, R^2).
-            mont_mul(&mut t, &acc, &self.r2);
-            mont_mul(&mut acc, &chunk, &self.r2);
-            self.add_assign_mod(&mut acc, &t, &mut scratch);
+            mont_mul(t, &acc, &self.r2);
+            mont_mul(&mut acc, chunk, &self.r2);
+            self.add_assign_mod(&mut acc, t, scratch);
         }
-        chunk.zeroize();
-        t.zeroize();
-        scratch.zeroize();
         acc
     }
 
