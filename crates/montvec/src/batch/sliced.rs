@@ -94,21 +94,6 @@ pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> Aligned
     out
 }
 
-/// `x` word-sliced into every one of `lanes` lanes: [`slice`] of `lanes` copies of `x`, with
-/// one number split into digits and each digit repeated along its row.
-pub(crate) fn broadcast(x: &[Limb], digits: usize, lanes: usize) -> AlignedWords {
-    let single = slice(&[x], digits, 1);
-    let mut out = AlignedWords::zeroed(digits * lanes);
-    for (row, &v) in out
-        .as_mut_slice()
-        .chunks_exact_mut(lanes)
-        .zip(single.as_slice())
-    {
-        row.fill(v);
-    }
-    out
-}
-
 /// The first `count` lanes of a word-sliced number set as `limbs`-limb numbers (normalised
 /// digits; bits above `limbs` limbs are dropped): digit rows or-ed into limb rows, then the
 /// transpose back.
@@ -156,14 +141,6 @@ mod tests {
             assert_eq!(s.as_slice()[1], DIGIT_MASK);
             let back = unslice(s.as_slice(), lanes, 3, 5);
             assert_eq!(back, vec![a.clone(), b.clone(), c.clone()]);
-            // The broadcast is the slice of `lanes` copies.
-            for x in [&a, &b, &c] {
-                let copies = vec![&x[..]; lanes];
-                assert_eq!(
-                    broadcast(x, 7, lanes).as_slice(),
-                    slice(&copies, 7, lanes).as_slice()
-                );
-            }
         }
     }
 }

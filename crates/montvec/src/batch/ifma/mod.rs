@@ -51,7 +51,7 @@ use core::marker::PhantomData;
 
 use self::reduce::{Reduction, SlicedModulus};
 use crate::backend::IfmaToken;
-use crate::batch::constants::{digits_for_limbs, LaneConstants};
+use crate::batch::constants::{digits_for_limbs, DigitForms, LaneConstants};
 use crate::batch::lanes::Lanes;
 use crate::batch::sliced::{self, AlignedWords};
 use crate::limb::Limb;
@@ -95,24 +95,30 @@ impl<V: Lanes> IfmaLanes<V> {
         for (n, c) in &lanes_of {
             assert!(n.len() == limbs && n[0] & 1 == 1 && c.digits == digits);
         }
-        // One modulus in every lane (a key's batch): its digits broadcast, no transpose.
-        let uniform = lanes_of.iter().all(|x| core::ptr::eq(x.1, lanes_of[0].1));
-        let rows = |numbers: Vec<&[Limb]>| {
-            if uniform {
-                sliced::broadcast(numbers[0], digits, lanes)
-            } else {
-                sliced::slice(&numbers, digits, lanes)
+        // Each lane's digits copied from its modulus's cached digit forms: digit i of lane l
+        // at word i * lanes + l.
+        let rows = |form: fn(&DigitForms) -> &[u64]| {
+            let mut out = AlignedWords::zeroed(digits * lanes);
+            for (l, (_, c)) in lanes_of.iter().enumerate() {
+                for (row, &v) in out
+                    .as_mut_slice()
+                    .chunks_exact_mut(lanes)
+                    .zip(form(&c.digit_forms))
+                {
+                    row[l] = v;
+                }
             }
+            out
         };
         IfmaLanes {
             token,
             limbs,
             digits,
-            n: rows(lanes_of.iter().map(|x| x.0).collect()),
-            n_prime: rows(lanes_of.iter().map(|x| &x.1.n_prime[..]).collect()),
-            one: rows(lanes_of.iter().map(|x| &x.1.one[..]).collect()),
-            r2: rows(lanes_of.iter().map(|x| &x.1.r2[..]).collect()),
-            r2_over_r64: rows(lanes_of.iter().map(|x| &x.1.r2_over_r64[..]).collect()),
+            n: rows(|f| &f.n),
+            n_prime: rows(|f| &f.n_prime),
+            one: rows(|f| &f.one),
+            r2: rows(|f| &f.r2),
+            r2_over_r64: rows(|f| &f.r2_over_r64),
             reduction: Reduction::for_digits(digits),
             _lanes: PhantomData,
         }
