@@ -51,7 +51,13 @@
 //! accumulator a step, groups of 8 or 9 rows to fit them): 1.07x slower at 2048 bits; the
 //! interleaved window with only its low 20 (or 24) columns in registers and the rest in
 //! memory at their absolute columns (each loaded, given its terms and stored once a step,
-//! four at a time): 1.09x slower at 2048 bits (311 against 284 us a lane), even at 1536.
+//! four at a time): 1.09x slower at 2048 bits (311 against 284 us a lane), even at 1536;
+//! the sweep unrolled in turns of G + 1 steps with the window rotated instead of shifted (no
+//! register moves between steps; the compiler emits about 22 `vmovdqa64` a step for the
+//! shift): 1.077x slower at 2048 bits (10 paired runs), so the moves cost nothing the core
+//! does not hide and the longer code does; sixteen lanes (a [`crate::batch::lanes::Pair`]
+//! of zmm, groups halved to fit the registers) so that one half's serial prologue overlaps
+//! the other's IFMAs: 1.23x slower a lane at 1024 bits and 1.25x at 2048.
 //!
 //! Column bound: a column takes at most 2d terms of a b (or holds a column of a^2, below
 //! 4 d 2^52, see `product.rs`), 2d terms of Y N, each below 2^52, and one carry below 2^12:
