@@ -83,7 +83,8 @@ fn on_pool<T: Send>(
 /// us an operation at 1024 bits, 148-153 -> 142-146 at 2048.
 fn map_jobs<T: Sync, U: Send>(items: &[T], f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
     use rayon::prelude::*;
-    if montvec::batch::current_workers() > 1 {
+    // One item runs here without asking for workers (asking may start rayon's global pool).
+    if items.len() > 1 && montvec::batch::current_workers() > 1 {
         items.par_iter().map(f).collect()
     } else {
         items.iter().map(f).collect()

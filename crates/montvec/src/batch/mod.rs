@@ -530,12 +530,22 @@ fn run_grouped<T: Sync>(
 ) -> Result<Vec<Nat>, Error> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by_key(|&i| modulus(&items[i]).limbs());
-    // Jobs of each limb count and the workers they share, for `group_lanes`.
-    let workers = options.threads.unwrap_or_else(current_workers).max(1);
+    // Jobs of each limb count and the workers they share, for `group_lanes`. The workers are
+    // asked for only when the answer can change something (more jobs of a size than one group
+    // of 8 lanes, or more than one group): asking rayon outside a pool starts its global pool,
+    // threads a single operation never uses.
+    let workers = || options.threads.unwrap_or_else(current_workers).max(1);
     let mut jobs_of_limbs = std::collections::BTreeMap::<usize, usize>::new();
     for item in items {
         *jobs_of_limbs.entry(modulus(item).limbs()).or_default() += 1;
     }
+    let lanes_8 = Engine::Ifma512.lanes();
+    let grouping_workers = if jobs_of_limbs.values().any(|&count| count > lanes_8) {
+        workers()
+    } else {
+        // `group_lanes` gives `lanes` for at most 8 jobs whatever the workers.
+        1
+    };
     let mut groups: Vec<(Engine, Vec<usize>)> = Vec::new();
     for i in order {
         let m = modulus(&items[i]);
@@ -547,7 +557,13 @@ fn run_grouped<T: Sync>(
         match groups.last_mut() {
             Some((ge, g))
                 if *ge == e
-                    && g.len() < group_lanes(e, m.limbs(), jobs_of_limbs[&m.limbs()], workers)
+                    && g.len()
+                        < group_lanes(
+                            e,
+                            m.limbs(),
+                            jobs_of_limbs[&m.limbs()],
+                            grouping_workers,
+                        )
                     && modulus(&items[g[0]]).limbs() == m.limbs() =>
             {
                 g.push(i)
@@ -563,7 +579,7 @@ fn run_grouped<T: Sync>(
     // One group cannot be split, and one worker has nothing to share: on the calling thread,
     // without handing the work to a pool and waiting (about 14 µs a call at 1024 bits,
     // measured in a probe, on a batch whose 8 public-exponent powers take 13 µs).
-    let done: Vec<(usize, Nat)> = if groups.len() == 1 || workers == 1 {
+    let done: Vec<(usize, Nat)> = if groups.len() == 1 || workers() == 1 {
         groups.iter().flat_map(run).collect()
     } else {
         on_threads(options.threads, || {
@@ -583,9 +599,24 @@ std::thread_local! {
 }
 
 /// The workers that batch work started here may use: 1 inside [`on_threads`] with one thread,
-/// else those of the current rayon pool (the global one outside any other).
+/// else those of the current rayon pool (the global one outside any other). Outside every pool
+/// on a machine (or CPU set, as `taskset` gives) of one processor, 1 without asking rayon, so
+/// that its global pool, whose start would put a thread beside the caller for nothing, is not
+/// started (unless `RAYON_NUM_THREADS` asks for more threads).
 pub fn current_workers() -> usize {
     if ALONE.get() {
+        return 1;
+    }
+    // Read once: the processor count costs system calls and file reads (cgroup quotas).
+    static ONE_PROCESSOR: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let one_processor = *ONE_PROCESSOR.get_or_init(|| {
+        let more_asked = std::env::var("RAYON_NUM_THREADS")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+            .is_some_and(|n| n > 1);
+        std::thread::available_parallelism().map_or(1, |n| n.get()) == 1 && !more_asked
+    });
+    if one_processor && rayon::current_thread_index().is_none() {
         1
     } else {
         rayon::current_num_threads()
