@@ -1,6 +1,6 @@
 //! What `montvec bench` measures: for each operation and modulus size, every montvec
 //! algorithm (and backend) beside the peers, each answer checked against the others before
-//! any timing. The batch rows (`batch_exp`) are built in [`batch`].
+//! any timing. The batch rows (`batch_exp`) are built in its `batch` module.
 
 use std::hint::black_box;
 
