@@ -9,9 +9,10 @@
 //!    the shift is the same lane.
 //!
 //! Up to 12 registers (`amm_scalar_chain`) the lowest lane is also kept, exactly, in a general
-//! register, so that step 1's y and step 3's carry come from scalar `mulx`/`imul` while the
-//! vectors work: about 14 cycles a digit on the chain from one y to the next, against about
-//! 27 through the vector unit.
+//! register (at the sizes where it pays the next lowest too, so that the vectors' result is
+//! needed two digits later), so that step 1's y and step 3's carry come from scalar
+//! `mulx`/`imul` while the vectors work: about 14 cycles a digit on the chain from one y to
+//! the next, against about 27 through the vector unit.
 //!
 //! Lane bound: each lane gains at most four terms below 2^52 and one carry below 2^12 per
 //! digit, so after d <= 512 digits (moduli to 26000 bits) it holds less than
@@ -53,9 +54,9 @@ pub(super) fn almost_mont_mul(
                 // SAFETY: `token` proves AVX-512 F/IFMA/DQ/VL and BMI2 were detected at run
                 // time, and every slice has exactly `regs * 8` words (asserted above), which the
                 // kernel reads.
-                $( $s => unsafe { amm_scalar_chain::<$s, true>(out, a, b, n, k0, digits) }, )*
+                $( $s => unsafe { amm_scalar_chain::<$s, true, { deep_shadow($s) }>(out, a, b, n, k0, digits) }, )*
                 // SAFETY: as above.
-                $( $c => unsafe { amm_scalar_chain::<$c, false>(out, a, b, n, k0, digits) }, )*
+                $( $c => unsafe { amm_scalar_chain::<$c, false, { deep_shadow($c) }>(out, a, b, n, k0, digits) }, )*
                 // SAFETY: as above.
                 $( $r => unsafe { amm_regs::<$r>(out, a, b, n, k0, digits) }, )*
                 // SAFETY: as above.
@@ -68,6 +69,17 @@ pub(super) fn almost_mont_mul(
     // 1.18x at 4096 (10), 1.09x at 4800 (12), even at 5120 (13), 1.24x slower at 6144 (15),
     // where its registers spill.
     dispatch!(1 2 3 4 5 6 7 8 ; 9 10 11 12 ; 13 14 15 16)
+}
+
+/// Whether [`amm_scalar_chain`] shadows lane 1 of its window too (`DEEP`) at `regs`
+/// registers. One product, 100,000 chained calls, deep against shallow (two runs each):
+/// 104 / 151 / 209 against 118 / 168 / 227 ns at 3 / 4 / 5 registers (1024-2048 bits),
+/// 498 / 608 against 518 / 624 at 9 / 10; even at 6 (261, 267 against 261, 257) and 11;
+/// slower at 7 (292-301 against 286-289), 8 (403-415 against 377-378, 3072 bits) and 12
+/// (774-790 against 757-763), where the split kernel's 4R vector registers, or the extra
+/// scalar products beside a throughput-bound step, cost more than the chain gains.
+const fn deep_shadow(regs: usize) -> bool {
+    regs <= 5 || regs == 9 || regs == 10
 }
 
 /// Steps 1-4 for every digit of b, then normalisation and the store. `$acc`, `$av`, `$nv`
@@ -131,16 +143,23 @@ macro_rules! amm_body {
 /// For digit b_i, with T = L + lo(a_0 b_i):
 /// - y = lo52(T k0), and the carry out of lane 0 is ceil(T / 2^52) = (T + 2^52 - 1) >> 52
 ///   (T + lo(n_0 y) is T rounded up to a multiple of 2^52), known before y;
-/// - the next L is lane 1 of acc + nacc before this digit's terms (M, read from the vectors
-///   one digit ahead, off the chain) + lo(a_1 b_i) + hi(a_0 b_i) + the carry + lo(n_1 y) +
-///   hi(n_0 y): what the vectors' new lane 0 will hold.
+/// - the next L is lane 1 of acc + nacc before this digit's terms (M) + lo(a_1 b_i) +
+///   hi(a_0 b_i) + the carry + lo(n_1 y) + hi(n_0 y): what the vectors' new lane 0 will hold;
+/// - with `DEEP`, the next M is lane 2 before this digit's terms (Q, read from the vectors
+///   one digit ahead) + lo(a_2 b_i) + hi(a_1 b_i) + lo(n_2 y) + hi(n_1 y): their new lane 1;
+///   without, M is read from the vectors one digit ahead.
 ///
-/// The chain from one y to the next is then `imul`, `mulx`, a shift and two adds. The
-/// vectors compute every lane as before (lane 0's terms go unused: the scalar carry replaces
-/// them); their result alone is stored. Lane bound as [`amm_body`]: every lane, and L, stays
-/// below 2^63, so the scalar sums are exact.
+/// The chain from one y to the next is then `imul`, `mulx`, a shift and two adds. With `DEEP`
+/// the vectors' result reaches the chain two digits after its y, not one: read one digit
+/// ahead, M's path (a broadcast, IFMA, `valignq`, IFMA, an add, an extract) was on the
+/// chain, and shadowing it measured 1.135x faster at 512 bits, 1.12x at 1024, 1.09x at 1536
+/// and 1.08x at 2048 (one product, 100,000 chained calls, best of five); where it loses, see
+/// [`deep_shadow`].
+/// The vectors compute every lane as before (lane 0's terms go unused: the scalar carry
+/// replaces them); their result alone is stored. Lane bound as [`amm_body`]: every lane, and
+/// L and M, stays below 2^63, so the scalar sums are exact.
 #[target_feature(enable = "avx512f,avx512ifma,avx512dq,avx512vl,bmi2")]
-unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool>(
+unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool, const DEEP: bool>(
     out: &mut [u64],
     a: &[u64],
     b: &[u64],
@@ -158,11 +177,11 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool>(
         }
     }
     let mask = DIGIT_MASK;
-    // Digits 0 and 1 of a and n (both exist: operands have at least 8 words, zero beyond
+    // Digits 0, 1 and 2 of a and n (they exist: operands have at least 8 words, zero beyond
     // their d digits).
-    let (a0, a1, n0, n1) = (a[0], a[1], n[0], n[1]);
-    // L: lane 0 of acc + nacc; m: its lane 1.
-    let (mut l, mut m) = (0u64, 0u64);
+    let (a0, a1, a2, n0, n1, n2) = (a[0], a[1], a[2], n[0], n[1], n[2]);
+    // L: lane 0 of acc + nacc; M: its lane 1; Q: its lane 2 as the vectors hold it.
+    let (mut l, mut m, mut q) = (0u64, 0u64, 0u64);
     for &bi in &b[..digits] {
         // T = lane 0 after lo(a_0 b_i), below 2^63 (the lane bound), so T + mask cannot wrap.
         let pa = u128::from(a0) * u128::from(bi);
@@ -202,19 +221,29 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool>(
                 acc[j] = _mm512_madd52hi_epu64(acc[j], nv[j], yv);
             }
         }
-        // The next L, from this digit's M and the scalar terms; then M for the next digit.
+        // The next L and M from this digit's terms in lanes 1 and 2, in scalar registers;
+        // then Q for the next digit from the vectors.
         let hi_a0 = (pa >> DIGIT_BITS) as u64;
-        let lo_a1 = a1.wrapping_mul(bi) & mask;
+        let pa1 = u128::from(a1) * u128::from(bi);
+        let (lo_a1, hi_a1) = (pa1 as u64 & mask, (pa1 >> DIGIT_BITS) as u64);
+        let lo_a2 = a2.wrapping_mul(bi) & mask;
         let hi_n0 = ((u128::from(n0) * u128::from(y)) >> DIGIT_BITS) as u64;
-        let lo_n1 = n1.wrapping_mul(y) & mask;
-        // Exactly the vectors' new lane 0 (acc + nacc), so below 2^63 as it is.
+        let pn1 = u128::from(n1) * u128::from(y);
+        let (lo_n1, hi_n1) = (pn1 as u64 & mask, (pn1 >> DIGIT_BITS) as u64);
+        let lo_n2 = n2.wrapping_mul(y) & mask;
+        // Exactly the vectors' new lanes 0 and 1 (acc + nacc), so below 2^63 as they are.
         l = m + lo_a1 + hi_a0 + carry + lo_n1 + hi_n0;
-        let low = if SPLIT {
-            _mm512_castsi512_si128(_mm512_add_epi64(acc[0], nacc[0]))
+        let sum = if SPLIT {
+            _mm512_add_epi64(acc[0], nacc[0])
         } else {
-            _mm512_castsi512_si128(acc[0])
+            acc[0]
         };
-        m = _mm_extract_epi64(low, 1) as u64;
+        if DEEP {
+            m = q + lo_a2 + hi_a1 + lo_n2 + hi_n1;
+            q = _mm_cvtsi128_si64(_mm512_extracti64x2_epi64::<1>(sum)) as u64;
+        } else {
+            m = _mm_extract_epi64(_mm512_castsi512_si128(sum), 1) as u64;
+        }
     }
     if SPLIT {
         for (x, y) in acc.iter_mut().zip(&nacc) {
@@ -235,6 +264,13 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool>(
 /// [`amm_scalar_chain`] for each product instead: 1.25x slower at 1024 bits, the two scalar
 /// chains in one instruction stream.) The Montgomery ladder asks for exactly
 /// this pair (r0 r1 and r0 r0) at every bit.
+///
+/// The pair costs 1.34x one [`amm_scalar_chain`] product at 512 bits (93 against 69 ns),
+/// 1.45x at 1024 (175 against 121) and 1.51x at 1536 (260 against 172; Zen 5, 100,000 chained
+/// calls, three runs): so two independent exponentiations, such as the CRT halves of one
+/// RSA-2048 operation, would take about 1.45x one, against the 4-lane batch call they run in
+/// now (with two Fermat inverses in its other lanes), not enough to pay for a separate
+/// inverse.
 macro_rules! amm_body_x2 {
     ($acc1:ident, $nacc1:ident, $acc2:ident, $nacc2:ident, $av:ident, $nv:ident,
      $out1:ident, $out2:ident, $a:ident, $b1:ident, $b2:ident, $n:ident, $k0:ident, $digits:ident) => {{
