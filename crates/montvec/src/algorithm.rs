@@ -77,13 +77,21 @@ impl Algorithm {
     /// single-operand kernel's quotient chain moved to general registers, against the same
     /// run's cios; the 768-bit ifma row predates that and is about 1.2x faster now.)
     ///
+    /// Session 10 (same machine, `Modulus::pow`, ifma backend, paired runs where close): CIOS
+    /// on the fused 4- and 8-limb ADX kernels with n padded by zero limbs against IFMA and
+    /// REDC: 128 bits 3.37 against 5.13 and 3.91 us, 192 bits 4.81 against 8.51 and 7.19,
+    /// 384 bits 1.087x over IFMA, 448 bits 26.4 against 32.6 and 39.1; at 320 bits IFMA
+    /// 1.018x over it (even with REDC); at 64 bits (one limb) REDC 1.52x over IFMA.
+    ///
     /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 4..64
-    /// limbs; on the portable backend the fixed kernels only at 4 and 8 limbs), product then
-    /// REDC elsewhere, and IFMA above 512 bits wherever it runs.
+    /// limbs, and padded to 4 or 8 limbs at 2-3 and 6-7; on the portable backend the fixed
+    /// kernels only at 4 and 8 limbs), product then REDC elsewhere, and IFMA above 512 bits
+    /// wherever it runs, and from 2 limbs up to 512 bits where no CIOS kernel wins.
     pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
         let k = bits.div_ceil(64);
-        let kernel = crate::mont::fixed::has_kernel(k);
+        let kernel = crate::mont::fixed::has_kernel(k) || padded_kernel_wins(k, backend);
         match backend {
+            Backend::Ifma if k == 1 => Algorithm::Redc,
             Backend::Ifma if bits <= 512 && kernel => Algorithm::Cios,
             Backend::Ifma if bits <= IFMA_MAX_BITS => Algorithm::Ifma,
             Backend::Portable if k <= 8 && kernel => Algorithm::Cios,
@@ -91,6 +99,23 @@ impl Algorithm {
             _ if kernel => Algorithm::Cios,
             _ => Algorithm::Redc,
         }
+    }
+}
+
+/// Whether CIOS at `k` limbs on `backend` runs the fused ADX kernels on n padded with zero
+/// limbs and wins there (2-3 and 6-7 limbs; at 5 it is even with IFMA and REDC: measured in
+/// [`Algorithm::auto_for_bits`]).
+fn padded_kernel_wins(k: usize, backend: Backend) -> bool {
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    {
+        matches!(k, 2 | 3 | 6 | 7)
+            && matches!(backend, Backend::Adx | Backend::Avx2 | Backend::Ifma)
+            && crate::backend::AdxToken::detect().is_some()
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
+    {
+        let _ = (k, backend);
+        false
     }
 }
 

@@ -68,7 +68,8 @@ impl MontElem {
     }
 }
 
-/// The CIOS engine for `backend`: the ADX kernel when the size has one, else the portable
+/// The CIOS engine for `backend`: the ADX kernel when the size has one (or, for 2-3 and 5-7
+/// limbs, the 4- or 8-limb kernel on n padded with zero limbs), else the portable
 /// length-specific kernel, else generic CIOS.
 fn cios_engine(params: MontParams, backend: Backend) -> Engine {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
@@ -79,6 +80,9 @@ fn cios_engine(params: MontParams, backend: Backend) -> Engine {
     {
         if let Some(m) = crate::mont::adx::AdxMont::new(params.clone(), token) {
             return Engine::Adx(m);
+        }
+        if let Some(m) = crate::mont::adx::padded::PaddedAdx::new(params.clone(), token) {
+            return Engine::AdxPadded(m);
         }
     }
     // Without the ADX kernels (other systems, or sizes without one) Adx runs portable code.

@@ -3,6 +3,12 @@
 //! Left to right over windows of w bits: w squarings, then one multiplication by the table
 //! entry the window selects (entry 0 is one, so a zero window costs the same multiplication).
 //! The schedule depends only on the exponent's announced length.
+//!
+//! Measured and left: a right-to-left window would take the window products off the
+//! squarings' chain, and on the IFMA units they could run beside the ADX squarings (512 bits:
+//! four ADX squarings 171 ns, one IFMA product 66 ns). But called in turn, as separate
+//! kernels, they overlap by only 11 ns (both: 226 ns): the out-of-order window holds a small
+//! part of a squaring, so the two would have to be interleaved instruction by instruction.
 
 use zeroize::Zeroize;
 

@@ -110,6 +110,10 @@ pub enum Engine {
     /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     Adx(adx::AdxMont),
+    /// CIOS on the ADX backend for 2-3 and 5-7 limbs: the fused 4- and 8-limb kernels on n
+    /// padded with zero limbs.
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    AdxPadded(adx::padded::PaddedAdx),
     /// The 2-way D - E split in plain Rust.
     Simd2(simd2::Portable),
     /// The 2-way D - E split on SSE2.
@@ -129,6 +133,8 @@ macro_rules! with_engine {
             $crate::mont::Engine::Fixed($m) => $body,
             #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
             $crate::mont::Engine::Adx($m) => $body,
+            #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+            $crate::mont::Engine::AdxPadded($m) => $body,
             $crate::mont::Engine::Simd2($m) => $body,
             #[cfg(target_arch = "x86_64")]
             $crate::mont::Engine::Simd2Sse2($m) => $body,

@@ -146,7 +146,8 @@ pub fn moduli(n: &BigUint) -> Vec<(String, Modulus)> {
 }
 
 /// Modulus sizes in bits where length-specific code may live, each with one limb either
-/// side, an odd size inside each limb count, and the largest size we test (8192).
+/// side, an odd size inside each limb count, the padded kernels' limb counts, and the largest
+/// size we test (8192).
 pub fn specialised_sizes() -> Vec<usize> {
     let mut v = Vec::new();
     for limbs in [4usize, 8, 16, 24, 32, 48, 64] {
@@ -154,6 +155,10 @@ pub fn specialised_sizes() -> Vec<usize> {
             v.push(64 * l);
             v.push(64 * l - 1);
         }
+    }
+    // CIOS on the fused ADX kernels padded to 4 or 8 limbs (2-3 and 5-7 limbs).
+    for limbs in [2usize, 3, 5, 6, 7] {
+        v.extend([64 * limbs - 1, 64 * limbs]);
     }
     // IFMA (radix 2^52, 8 digits a register, d = ceil((bits + 2) / 52) digits): one, two and
     // sixteen registers (the last size of the in-register kernel) and one digit either side.
@@ -188,12 +193,24 @@ pub fn boundary_moduli(bits: usize) -> Vec<BigUint> {
 
 /// Algorithms whose `MontElem` words are a form of their own rather than the shared x*R mod n
 /// in k limbs below n (IFMA: 52-bit digits below 2n); the tests check those through values
-/// only. Every other algorithm must keep the shared form exactly, fully reduced.
+/// only. Every other algorithm must keep the shared form exactly, fully reduced, except CIOS
+/// on the ADX kernels at 2-3 and 5-7 limbs (see [`padded_cios`]).
 const OWN_FORM: [&str; 1] = ["ifma"];
+
+/// Whether `m` runs CIOS on the fused 4- or 8-limb ADX kernels with n padded by zero limbs,
+/// in the form x*R' mod n for R' = 2^256 or 2^512: at 2-3 and 5-7 limbs, on the backends
+/// that use the ADX kernels, on CPUs that have them.
+fn padded_cios(m: &Modulus) -> bool {
+    cfg!(all(target_arch = "x86_64", target_os = "linux"))
+        && m.algorithm() == Algorithm::Cios
+        && matches!(m.backend(), Backend::Adx | Backend::Avx2 | Backend::Ifma)
+        && montvec::backend::AdxToken::detect().is_some()
+        && matches!(m.limbs(), 2 | 3 | 5..=7)
+}
 
 /// Whether `m` keeps elements in the shared form x*R mod n, k limbs, below n.
 pub fn shared_form(m: &Modulus) -> bool {
-    !OWN_FORM.contains(&m.algorithm().name())
+    !OWN_FORM.contains(&m.algorithm().name()) && !padded_cios(m)
 }
 
 /// `e` is the element of value `x mod n`: by value, by its standard form (the canonical, fully

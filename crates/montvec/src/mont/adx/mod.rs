@@ -17,6 +17,7 @@
 //! Leaks: N only (the modulus size); the kernels have no data-dependent branch or address.
 
 pub mod fused;
+pub mod padded;
 pub mod product;
 pub mod redc;
 pub mod redc_blocked;

@@ -27,7 +27,7 @@
 
 mod amm;
 
-use zeroize::Zeroize;
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::backend::IfmaToken;
 use crate::limb::{Limb, LIMB_BITS};
@@ -95,9 +95,11 @@ pub(crate) fn from_digits(d: &[u64], limbs: usize) -> (Vec<Limb>, Limb) {
     (out, hi)
 }
 
-/// The IFMA variant for one modulus.
+/// The IFMA variant for one modulus. Zeroized on drop (n may be a secret prime).
+#[derive(Zeroize, ZeroizeOnDrop)]
 pub struct Ifma {
     params: MontParams,
+    #[zeroize(skip)]
     token: IfmaToken,
     /// Registers per element.
     regs: usize,

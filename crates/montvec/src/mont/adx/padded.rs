@@ -1,0 +1,161 @@
+//! The fused 4- and 8-limb ADX kernels ([`super::fused`]) for moduli of 2-3 and 5-7 limbs:
+//! n is padded with zero limbs to K = 4 or 8 limbs and the elements are Montgomery forms for
+//! R' = 2^(64 K) instead of R = 2^(64 k). REDC with R' > n is exact for any n below R' (the
+//! quotient and the bound (a b + m n) / R' < 2n do not care that n's top limbs are zero), so
+//! the kernels run unchanged; only the conversions to and from the shared form (R) cost one
+//! product each, by a constant computed once (as for [`crate::mont::ifma`]).
+//!
+//! One padded product does the work of K, not k, limbs, yet the fused kernels beat IFMA and
+//! REDC at 2-3 and 6-7 limbs (1.09-1.77x) and match them at 5 (Zen 5, `Modulus::pow` with a
+//! full-size exponent; see [`crate::Algorithm::auto_for_bits`] for the figures).
+//!
+//! Leaks: the size of n (k and K); the kernels have no data-dependent branch or address.
+
+use super::{arr, arr_mut, fused};
+use crate::backend::AdxToken;
+use crate::limb::Limb;
+use crate::mont::params::MontParams;
+use crate::mont::{cios, MontMul};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+/// The kernel size for a modulus of `k` limbs, when it runs padded.
+pub fn padded_len(k: usize) -> Option<usize> {
+    match k {
+        2 | 3 => Some(4),
+        5..=7 => Some(8),
+        _ => None,
+    }
+}
+
+/// The padded ADX variant: n as K limbs and the constants of its form. Zeroized on drop (n
+/// may be a secret prime).
+#[derive(Zeroize, ZeroizeOnDrop)]
+pub struct PaddedAdx {
+    params: MontParams,
+    #[zeroize(skip)]
+    token: AdxToken,
+    /// n, padded with zero limbs to K.
+    n: Vec<Limb>,
+    /// n' = -n^-1 mod 2^128.
+    np: [Limb; 2],
+    /// R' mod n: one in this form.
+    one: Vec<Limb>,
+    /// R'^2 / R mod n: from the shared form into this one.
+    into_form: Vec<Limb>,
+    /// R mod n: from this form to the shared one.
+    out_of_form: Vec<Limb>,
+    /// R'^2 mod n: from a value straight into this form.
+    from_value: Vec<Limb>,
+    /// 1: from this form straight to the value.
+    unit: Vec<Limb>,
+}
+
+impl PaddedAdx {
+    /// The padded kernels for `params`, or `None` when the limb count has no padded size.
+    ///
+    /// Leaks: the size of n.
+    pub fn new(params: MontParams, token: AdxToken) -> Option<Self> {
+        let k = params.limbs();
+        let big = padded_len(k)?;
+        let pad = |x: &[Limb]| {
+            let mut v = vec![0; big];
+            v[..x.len()].copy_from_slice(x);
+            v
+        };
+        // R' mod n, then R'^2 / R = Mont_R(R', R') and R'^2 = Mont_R(R'^2 / R, R^2).
+        let mut one = params.pow2_mod(64 * big);
+        let mut into = vec![0; k];
+        let mut from_value = vec![0; k];
+        let mut scratch = vec![0; k];
+        let (n, n0) = (params.modulus(), params.n0());
+        cios::mont_mul(&mut into, &one, &one, n, n0, &mut scratch);
+        cios::mont_mul(&mut from_value, &into, params.r2(), n, n0, &mut scratch);
+        let n = pad(n);
+        let v = PaddedAdx {
+            np: fused::neg_inverse_128(&n),
+            n,
+            one: pad(&one),
+            into_form: pad(&into),
+            out_of_form: pad(params.one()),
+            from_value: pad(&from_value),
+            unit: pad(&[1]),
+            params,
+            token,
+        };
+        for x in [&mut one, &mut into, &mut from_value] {
+            x.zeroize();
+        }
+        Some(v)
+    }
+
+    /// `a b / R' mod n`, fully reduced (the kernels' output), for a below 2^(64 K) and
+    /// b below n: (a b + m n) / R' < 2n, so the kernels' one subtraction finishes.
+    fn product(&self, out: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        let (tk, np, n) = (self.token, self.np, &self.n[..]);
+        match n.len() {
+            4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+            _ => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        }
+    }
+
+    /// `x c / R' mod n` as K limbs, for `x` of at most K limbs (zero-extended) and `c` below
+    /// n. The result is below n, so limbs k.. are zero: callers that want the shared length
+    /// truncate.
+    fn product_to_limbs(&self, x: &[Limb], c: &[Limb]) -> Vec<Limb> {
+        let big = self.n.len();
+        let mut xp = vec![0; big];
+        xp[..x.len()].copy_from_slice(x);
+        let mut out = vec![0; big];
+        self.product(&mut out, &xp, c);
+        xp.zeroize();
+        out
+    }
+}
+
+impl MontMul for PaddedAdx {
+    fn params(&self) -> &MontParams {
+        &self.params
+    }
+    fn elem_len(&self) -> usize {
+        self.n.len()
+    }
+    fn one(&self) -> &[Limb] {
+        &self.one
+    }
+    fn scratch_len(&self) -> usize {
+        0
+    }
+    fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], _t: &mut [Limb]) {
+        self.product(out, a, b);
+    }
+    fn sqr(&self, out: &mut [Limb], a: &[Limb], _t: &mut [Limb]) {
+        let (tk, np, n) = (self.token, self.np, &self.n[..]);
+        match n.len() {
+            4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), np),
+            _ => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), np),
+        }
+    }
+    fn to_own_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
+        let out = self.product_to_limbs(&x, &self.into_form);
+        x.zeroize();
+        out
+    }
+    fn to_shared_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
+        let mut out = self.product_to_limbs(&x, &self.out_of_form);
+        x.zeroize();
+        out.truncate(self.params.limbs());
+        out
+    }
+    /// Any x below 2^(64k) < R': x R'^2 / R' + n < 2n.
+    fn own_from_value(&self, x: &[Limb]) -> Option<Vec<Limb>> {
+        if x.len() > self.params.limbs() {
+            return None;
+        }
+        Some(self.product_to_limbs(x, &self.from_value))
+    }
+    fn value_from_own(&self, y: &[Limb]) -> Option<Vec<Limb>> {
+        let mut out = self.product_to_limbs(y, &self.unit);
+        out.truncate(self.params.limbs());
+        Some(out)
+    }
+}
