@@ -21,35 +21,30 @@ pub(crate) fn digits_for_limbs(limbs: usize) -> usize {
     (limbs * LIMB_BITS + 2).div_ceil(52)
 }
 
-/// The constants of one modulus for the batch engines, as 64-bit limbs. Zeroized on drop.
+/// The constants of one modulus for the batch engines. Zeroized on drop.
 #[derive(Zeroize, ZeroizeOnDrop)]
 pub(crate) struct LaneConstants {
     /// The digit count d they are for.
     #[zeroize(skip)]
     pub(crate) digits: usize,
-    /// -N^-1 mod 2^(52 d).
-    pub(crate) n_prime: Vec<Limb>,
-    /// 2^(52 d) mod N.
-    pub(crate) one: Vec<Limb>,
-    /// 2^(104 d) mod N.
-    pub(crate) r2: Vec<Limb>,
-    /// 2^(104 d) / 2^(64 k) mod N: multiplying by it (over 2^(52 d)) turns a lane product of
-    /// two elements in the scalar Montgomery form x 2^(64 k) into that form again.
-    pub(crate) r2_over_r64: Vec<Limb>,
-    /// The same numbers (and N) as d digits of 52 bits each, what the lanes hold: a batch
-    /// builds its lanes by copying digits, not by re-splitting limbs each call (the split
-    /// of the five numbers was 11% of a 1024-bit public-exponent batch, e = 65537).
+    /// N and its constants as d digits of 52 bits each, what the lanes hold: a batch builds
+    /// its lanes by copying digits, not by re-splitting limbs each call (the split of the five
+    /// numbers was 11% of a 1024-bit public-exponent batch, e = 65537).
     pub(crate) digit_forms: DigitForms,
 }
 
-/// N, N', R mod N, R^2 mod N and R^2 / R64 mod N as d digits of 52 bits (see
-/// [`LaneConstants`]). Zeroized on drop.
+/// N and its constants for R = 2^(52 d) as d digits of 52 bits. Zeroized on drop.
 #[derive(Zeroize, ZeroizeOnDrop)]
 pub(crate) struct DigitForms {
     pub(crate) n: Vec<u64>,
+    /// -N^-1 mod R.
     pub(crate) n_prime: Vec<u64>,
+    /// R mod N.
     pub(crate) one: Vec<u64>,
+    /// R^2 mod N.
     pub(crate) r2: Vec<u64>,
+    /// R^2 / 2^(64 k) mod N: multiplying by it (over R) turns a lane product of two elements
+    /// in the scalar Montgomery form x 2^(64 k) into that form again.
     pub(crate) r2_over_r64: Vec<u64>,
 }
 
@@ -62,7 +57,7 @@ impl LaneConstants {
         let (n, n0) = (params.modulus(), params.n0());
         let k = n.len();
         // 52 d >= 64 limbs + 2 > bits - 1, as pow2_mod needs.
-        let one = params.pow2_mod(52 * digits);
+        let mut one = params.pow2_mod(52 * digits);
         let mut scratch = vec![0; k];
         let mut t = vec![0; k];
         cios::mont_mul(&mut t, &one, &one, n, n0, &mut scratch);
@@ -73,7 +68,7 @@ impl LaneConstants {
         let mut r2_over_r64 = vec![0; k];
         cios::mont_mul(&mut r2_over_r64, &r2, &unit, n, n0, &mut scratch);
         t.zeroize();
-        let n_prime = neg_inverse_mod_limbs(n, (52 * digits).div_ceil(LIMB_BITS));
+        let mut n_prime = neg_inverse_mod_limbs(n, (52 * digits).div_ceil(LIMB_BITS));
         let split = |x: &[Limb]| slice(&[x], digits, 1).as_slice().to_vec();
         let digit_forms = DigitForms {
             n: split(n),
@@ -82,12 +77,11 @@ impl LaneConstants {
             r2: split(&r2),
             r2_over_r64: split(&r2_over_r64),
         };
+        for x in [&mut n_prime, &mut one, &mut r2, &mut r2_over_r64] {
+            x.zeroize();
+        }
         LaneConstants {
             digits,
-            n_prime,
-            one,
-            r2,
-            r2_over_r64,
             digit_forms,
         }
     }
