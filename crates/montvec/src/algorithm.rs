@@ -83,8 +83,18 @@ impl Algorithm {
     /// 384 bits 1.087x over IFMA, 448 bits 26.4 against 32.6 and 39.1; at 320 bits IFMA
     /// 1.018x over it (even with REDC); at 64 bits (one limb) REDC 1.52x over IFMA.
     ///
+    /// Session 11, an AMD EPYC with AVX2, BMI2 and ADX but no AVX-512 (avx2 backend,
+    /// `montvec bench --ops exp --algorithms cios,redc`, one run each): CIOS on the row kernels
+    /// with n padded to the next kernel size K against REDC: 13 limbs (832 bits, K = 16)
+    /// 251 against 269 us, 15 limbs 295 against 399, 18 (K = 24) 750 against 842, 20 820
+    /// against 1143, 21 860 against 1343, 28 (K = 32) 2.03 against 2.90 ms, 36 (K = 48) 5.38
+    /// against 6.06, 40 6.01 against 8.18, 49 (K = 64) 12.7 against 15.3, 56 14.5 against
+    /// 19.1; just outside the padded ranges REDC wins: 17 limbs 755 against 1052 us (generic
+    /// CIOS), 33 limbs 4.87 against 7.12 ms.
+    ///
     /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 4..64
-    /// limbs, and padded to 4 or 8 limbs at 2-3 and 6-7; on the portable backend the fixed
+    /// limbs, padded to 4 or 8 limbs at 2-3 and 6-7, and padded to the next row kernel at
+    /// 13-15, 18-23, 25-31, 36-47 and 49-63 limbs; on the portable backend the fixed
     /// kernels only at 4 and 8 limbs), product then REDC elsewhere, and IFMA above 512 bits
     /// wherever it runs, and from 2 limbs up to 512 bits where no CIOS kernel wins.
     pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
@@ -102,13 +112,13 @@ impl Algorithm {
     }
 }
 
-/// Whether CIOS at `k` limbs on `backend` runs the fused ADX kernels on n padded with zero
-/// limbs and wins there (2-3 and 6-7 limbs; at 5 it is even with IFMA and REDC: measured in
-/// [`Algorithm::auto_for_bits`]).
+/// Whether CIOS at `k` limbs on `backend` runs the ADX kernels on n padded with zero limbs
+/// and wins there (2-3 and 6-7 limbs, and every padded size above 8 limbs; at 5 it is even
+/// with IFMA and loses to REDC: measured in [`Algorithm::auto_for_bits`]).
 fn padded_kernel_wins(k: usize, backend: Backend) -> bool {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     {
-        matches!(k, 2 | 3 | 6 | 7)
+        (matches!(k, 2 | 3 | 6 | 7) || (k > 8 && crate::mont::adx::padded::padded_len(k).is_some()))
             && matches!(backend, Backend::Adx | Backend::Avx2 | Backend::Ifma)
             && crate::backend::AdxToken::detect().is_some()
     }

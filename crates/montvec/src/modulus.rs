@@ -68,8 +68,8 @@ impl MontElem {
     }
 }
 
-/// The CIOS engine for `backend`: the ADX kernel when the size has one (or, for 2-3 and 5-7
-/// limbs, the 4- or 8-limb kernel on n padded with zero limbs), else the portable
+/// The CIOS engine for `backend`: the ADX kernel when the size has one (or, for 2-3, 5-7 and
+/// most limb counts from 13 to 63, the next kernel on n padded with zero limbs), else the portable
 /// length-specific kernel, else generic CIOS.
 fn cios_engine(params: MontParams, backend: Backend) -> Engine {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]

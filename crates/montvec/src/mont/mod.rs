@@ -110,8 +110,8 @@ pub enum Engine {
     /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     Adx(adx::AdxMont),
-    /// CIOS on the ADX backend for 2-3 and 5-7 limbs: the fused 4- and 8-limb kernels on n
-    /// padded with zero limbs.
+    /// CIOS on the ADX backend for 2-3, 5-7 and most limb counts from 13 to 63: the next
+    /// kernel size's kernels on n padded with zero limbs.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     AdxPadded(adx::padded::PaddedAdx),
     /// The 2-way D - E split in plain Rust.

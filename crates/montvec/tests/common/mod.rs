@@ -156,8 +156,10 @@ pub fn specialised_sizes() -> Vec<usize> {
             v.push(64 * l - 1);
         }
     }
-    // CIOS on the fused ADX kernels padded to 4 or 8 limbs (2-3 and 5-7 limbs).
-    for limbs in [2usize, 3, 5, 6, 7] {
+    // CIOS on the ADX kernels with n padded by zero limbs: to 4 or 8 limbs at 2-3 and 5-7,
+    // and to the next row kernel from 13 limbs where 3K <= 4k (the ends of those ranges that
+    // the kernel sizes' neighbours above do not already cover: 12 | 13, 17 | 18, 35 | 36).
+    for limbs in [2usize, 3, 5, 6, 7, 12, 13, 18, 35, 36] {
         v.extend([64 * limbs - 1, 64 * limbs]);
     }
     // IFMA (radix 2^52, 8 digits a register, d = ceil((bits + 2) / 52) digits): one, two and
@@ -194,18 +196,22 @@ pub fn boundary_moduli(bits: usize) -> Vec<BigUint> {
 /// Algorithms whose `MontElem` words are a form of their own rather than the shared x*R mod n
 /// in k limbs below n (IFMA: 52-bit digits below 2n); the tests check those through values
 /// only. Every other algorithm must keep the shared form exactly, fully reduced, except CIOS
-/// on the ADX kernels at 2-3 and 5-7 limbs (see [`padded_cios`]).
+/// on the ADX kernels at the padded limb counts (see [`padded_cios`]).
 const OWN_FORM: [&str; 1] = ["ifma"];
 
-/// Whether `m` runs CIOS on the fused 4- or 8-limb ADX kernels with n padded by zero limbs,
-/// in the form x*R' mod n for R' = 2^256 or 2^512: at 2-3 and 5-7 limbs, on the backends
-/// that use the ADX kernels, on CPUs that have them.
+/// Whether `m` runs CIOS on the ADX kernels with n padded by zero limbs to K limbs, in the
+/// form x*R' mod n for R' = 2^(64 K): at 2-3 and 5-7 limbs (K = 4, 8) and 13-15, 18-23,
+/// 25-31, 36-47 and 49-63 (K = 16, 24, 32, 48, 64), on the backends that use the ADX
+/// kernels, on CPUs that have them.
 fn padded_cios(m: &Modulus) -> bool {
     cfg!(all(target_arch = "x86_64", target_os = "linux"))
         && m.algorithm() == Algorithm::Cios
         && matches!(m.backend(), Backend::Adx | Backend::Avx2 | Backend::Ifma)
         && montvec::backend::AdxToken::detect().is_some()
-        && matches!(m.limbs(), 2 | 3 | 5..=7)
+        && matches!(
+            m.limbs(),
+            2 | 3 | 5..=7 | 13..=15 | 18..=23 | 25..=31 | 36..=47 | 49..=63
+        )
 }
 
 /// Whether `m` keeps elements in the shared form x*R mod n, k limbs, below n.

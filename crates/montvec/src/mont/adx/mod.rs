@@ -10,6 +10,7 @@
 //! | product rows, triangle squaring (`.rept`-unrolled) | [`product`] | N even |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
 //! | REDC rows (`.rept`-unrolled) | [`redc`] | N even, not 8m (kept for reference and tests) |
+//! | the kernels above on n padded with zero limbs | [`padded`] | 2-3, 5-7, most of 13-63 |
 //!
 //! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
 //! so none can run on a CPU without the instructions.
@@ -159,31 +160,62 @@ impl MontMul for AdxMont {
         3 * self.params.limbs()
     }
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
-        let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
-        match n.len() {
-            4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), self.np),
-            8 => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), self.np),
-            16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
-            24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
-            32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
-            48 => mont_mul::<48>(tk, out, a, b, n, n0, t),
-            64 => mont_mul::<64>(tk, out, a, b, n, n0, t),
-            k => unreachable!("no ADX kernel for {k} limbs (AdxMont::new checks)"),
-        }
+        kernel_mul(self.token, out, a, b, &self.params.n, self.np, t);
     }
     fn sqr(&self, out: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
-        let (n, n0, tk) = (&self.params.n[..], self.params.n0, self.token);
-        const { assert!(SPLIT_SQUARE_LIMBS == 48) };
-        match n.len() {
-            4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), self.np),
-            8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), self.np),
-            16 => mont_sqr::<16>(tk, out, a, n, n0, t),
-            24 => mont_sqr::<24>(tk, out, a, n, n0, t),
-            32 => mont_sqr::<32>(tk, out, a, n, n0, t),
-            48 => mont_sqr_split::<48, 24>(tk, out, a, n, n0, t),
-            64 => mont_sqr_split::<64, 32>(tk, out, a, n, n0, t),
-            k => unreachable!("no ADX kernel for {k} limbs (AdxMont::new checks)"),
-        }
+        kernel_sqr(self.token, out, a, &self.params.n, self.np, t);
+    }
+}
+
+/// `out = a b / R mod n` on the kernel for n's limb count N (one of [`SIZES`]), fully
+/// reduced, for a, b < n; `np` = -n^-1 mod 2^128 (its low word is n0'); `t` has at least 3N
+/// limbs from 16 limbs up (the fused 4- and 8-limb kernels take none).
+///
+/// Leaks: N only.
+pub(crate) fn kernel_mul(
+    tk: AdxToken,
+    out: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    n: &[Limb],
+    np: [Limb; 2],
+    t: &mut [Limb],
+) {
+    let n0 = np[0];
+    match n.len() {
+        4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        8 => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
+        24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
+        32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
+        48 => mont_mul::<48>(tk, out, a, b, n, n0, t),
+        64 => mont_mul::<64>(tk, out, a, b, n, n0, t),
+        k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
+    }
+}
+
+/// `out = a^2 / R mod n`, as [`kernel_mul`].
+///
+/// Leaks: N only.
+pub(crate) fn kernel_sqr(
+    tk: AdxToken,
+    out: &mut [Limb],
+    a: &[Limb],
+    n: &[Limb],
+    np: [Limb; 2],
+    t: &mut [Limb],
+) {
+    let n0 = np[0];
+    const { assert!(SPLIT_SQUARE_LIMBS == 48) };
+    match n.len() {
+        4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), np),
+        8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), np),
+        16 => mont_sqr::<16>(tk, out, a, n, n0, t),
+        24 => mont_sqr::<24>(tk, out, a, n, n0, t),
+        32 => mont_sqr::<32>(tk, out, a, n, n0, t),
+        48 => mont_sqr_split::<48, 24>(tk, out, a, n, n0, t),
+        64 => mont_sqr_split::<64, 32>(tk, out, a, n, n0, t),
+        k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
     }
 }
 
@@ -346,6 +378,56 @@ mod tests {
                     let want = to_nat(&base.modpow(e, &n), k);
                     assert_eq!(m.pow_ladder(&to_nat(&base, k + 1), &to_nat(e, k)), want);
                     assert_eq!(m.pow_vartime(&to_nat(&base, k + 1), &to_nat(e, k)), want);
+                }
+            }
+        }
+    }
+
+    /// The padded variant at every limb count that pads (2 to 63), against the oracle: values
+    /// in and out of its form, products and squares of the edge operands, and the shared
+    /// form it converts to and from, for moduli whose top limbs are all ones, a lone top bit,
+    /// and just below R.
+    #[test]
+    fn padded_kernels_match_oracle_at_every_padded_size() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let padded_sizes: Vec<usize> = (1..=64)
+            .filter(|&k| padded::padded_len(k).is_some())
+            .collect();
+        assert_eq!(
+            padded_sizes.len(),
+            5 + 3 + 6 + 7 + 12 + 15,
+            "{padded_sizes:?}"
+        );
+        for k in padded_sizes {
+            let big_len = padded::padded_len(k).unwrap();
+            assert!(SIZES.contains(&big_len) && big_len > k);
+            for n in moduli(&mut rng, k).into_iter().take(4) {
+                let nb = big(&n);
+                let params = MontParams::new(n.clone(), nb.bits() as usize);
+                let m = padded::PaddedAdx::new(params.clone(), token).expect("pads");
+                assert_eq!(m.elem_len(), big_len);
+                let mut t = vec![0xdead_beef; m.scratch_len()];
+                let ops = operands(&mut rng, &n);
+                let own: Vec<Vec<Limb>> =
+                    ops.iter().map(|a| m.own_from_value(a).unwrap()).collect();
+                let mut got = vec![0; big_len];
+                for (i, a) in ops.iter().enumerate().take(5) {
+                    for (j, b) in ops.iter().enumerate() {
+                        m.mul(&mut got, &own[i], &own[j], &mut t);
+                        let v = big(&m.value_from_own(&got).unwrap());
+                        assert_eq!(v, big(a) * big(b) % &nb, "mul k={k} n={n:x?}");
+                    }
+                    m.sqr(&mut got, &own[i], &mut t);
+                    let v = big(&m.value_from_own(&got).unwrap());
+                    assert_eq!(v, big(a) * big(a) % &nb, "sqr k={k} n={n:x?}");
+                    // Shared form x R mod n (k limbs) in and out.
+                    let shared = m.to_shared_form(own[i].clone());
+                    assert_eq!(big(&shared), (big(a) << (64 * k)) % &nb, "k={k}");
+                    let back = m.to_own_form(shared);
+                    assert_eq!(big(&m.value_from_own(&back).unwrap()), big(a), "k={k}");
                 }
             }
         }

@@ -1,5 +1,7 @@
-//! The fused 4- and 8-limb ADX kernels ([`super::fused`]) for moduli of 2-3 and 5-7 limbs:
-//! n is padded with zero limbs to K = 4 or 8 limbs and the elements are Montgomery forms for
+//! The ADX kernels for limb counts without one of their own: n is padded with zero limbs to
+//! the next kernel size K (the fused 4- and 8-limb kernels of [`super::fused`] for 2-3 and
+//! 5-7 limbs; the row kernels of 16, 24, 32, 48 and 64 limbs for up to a quarter fewer limbs,
+//! see [`padded_len`]) and the elements are Montgomery forms for
 //! R' = 2^(64 K) instead of R = 2^(64 k). REDC with R' > n is exact for any n below R' (the
 //! quotient and the bound (a b + m n) / R' < 2n do not care that n's top limbs are zero), so
 //! the kernels run unchanged; only the conversions to and from the shared form (R) cost one
@@ -7,23 +9,31 @@
 //!
 //! One padded product does the work of K, not k, limbs, yet the fused kernels beat IFMA and
 //! REDC at 2-3 and 6-7 limbs (1.09-1.77x) and match them at 5 (Zen 5, `Modulus::pow` with a
-//! full-size exponent; see [`crate::Algorithm::auto_for_bits`] for the figures).
+//! full-size exponent), and the row kernels beat the portable REDC where K is at most 5/4 of
+//! k (see [`crate::Algorithm::auto_for_bits`] for the figures).
 //!
 //! Leaks: the size of n (k and K); the kernels have no data-dependent branch or address.
 
-use super::{arr, arr_mut, fused};
+use super::{fused, kernel_mul, kernel_sqr, SIZES};
 use crate::backend::AdxToken;
 use crate::limb::Limb;
 use crate::mont::params::MontParams;
 use crate::mont::{cios, MontMul};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-/// The kernel size for a modulus of `k` limbs, when it runs padded.
+/// The kernel size for a modulus of `k` limbs, when it runs padded: 4 for 2-3 limbs, 8 for
+/// 5-7, and from 13 limbs the next row-kernel size K when 3K <= 4k (13-15 limbs on 16, 18-23
+/// on 24, 25-31 on 32, 36-47 on 48, 49-63 on 64). A padded exponentiation costs about (K/k)^2 an
+/// unpadded one on the same kernels, against about 1.8x for the portable REDC the other sizes
+/// run (AMD EPYC without AVX-512, see [`crate::Algorithm::auto_for_bits`]).
 pub fn padded_len(k: usize) -> Option<usize> {
     match k {
         2 | 3 => Some(4),
         5..=7 => Some(8),
-        _ => None,
+        _ if SIZES.contains(&k) => None,
+        _ => SIZES
+            .into_iter()
+            .find(|&big| big > k && k > 12 && 3 * big <= 4 * k),
     }
 }
 
@@ -89,13 +99,10 @@ impl PaddedAdx {
     }
 
     /// `a b / R' mod n`, fully reduced (the kernels' output), for a below 2^(64 K) and
-    /// b below n: (a b + m n) / R' < 2n, so the kernels' one subtraction finishes.
-    fn product(&self, out: &mut [Limb], a: &[Limb], b: &[Limb]) {
-        let (tk, np, n) = (self.token, self.np, &self.n[..]);
-        match n.len() {
-            4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
-            _ => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
-        }
+    /// b below n: (a b + m n) / R' < 2n, so the kernels' one subtraction finishes. `t` has
+    /// [`MontMul::scratch_len`] limbs.
+    fn product(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
+        kernel_mul(self.token, out, a, b, &self.n, self.np, t);
     }
 
     /// `x c / R' mod n` as K limbs, for `x` of at most K limbs (zero-extended) and `c` below
@@ -106,8 +113,10 @@ impl PaddedAdx {
         let mut xp = vec![0; big];
         xp[..x.len()].copy_from_slice(x);
         let mut out = vec![0; big];
-        self.product(&mut out, &xp, c);
+        let mut t = vec![0; self.scratch_len()];
+        self.product(&mut out, &xp, c, &mut t);
         xp.zeroize();
+        t.zeroize();
         out
     }
 }
@@ -122,18 +131,18 @@ impl MontMul for PaddedAdx {
     fn one(&self) -> &[Limb] {
         &self.one
     }
+    /// The row kernels' 3K limbs (the fused ones take none).
     fn scratch_len(&self) -> usize {
-        0
-    }
-    fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], _t: &mut [Limb]) {
-        self.product(out, a, b);
-    }
-    fn sqr(&self, out: &mut [Limb], a: &[Limb], _t: &mut [Limb]) {
-        let (tk, np, n) = (self.token, self.np, &self.n[..]);
-        match n.len() {
-            4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), np),
-            _ => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), np),
+        match self.n.len() {
+            4 | 8 => 0,
+            big => 3 * big,
         }
+    }
+    fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
+        self.product(out, a, b, t);
+    }
+    fn sqr(&self, out: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
+        kernel_sqr(self.token, out, a, &self.n, self.np, t);
     }
     fn to_own_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
         let out = self.product_to_limbs(&x, &self.into_form);
