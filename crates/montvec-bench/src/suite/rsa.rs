@@ -1,6 +1,8 @@
 //! The RSA rows (`rsa_private`, `rsa_public`): montvec-rsa's private operation (CRT, base
 //! blinding, re-encryption check) and public operation, one at a time and batched
-//! ([`montvec_rsa::batch`], [`RSA_JOBS`] per call on one thread), beside OpenSSL's raw RSA
+//! ([`montvec_rsa::batch`], [`RSA_JOBS`] per call on one thread, with no engine asked for: the
+//! one a caller gets, which on AVX2 without AVX-512 runs small halves one at a time), beside
+//! OpenSSL's raw RSA
 //! (`EVP_PKEY_decrypt` / `EVP_PKEY_encrypt` with `RSA_NO_PADDING`; its private operation also
 //! blinds and checks) on the same key.
 //!
@@ -175,7 +177,8 @@ fn batched(
     })
 }
 
-/// The private-operation rows of montvec: `private_op`, then `batch::private_ops` on `engine`.
+/// The private-operation rows of montvec: `private_op`, then `batch::private_ops` with the default
+/// options; `engine`, the active backend's, gives the row's lanes.
 fn private_rows(
     key: RsaPrivateKey,
     inputs: &[Vec<u8>],
@@ -190,14 +193,11 @@ fn private_rows(
         primitive::private::private_op(&shared, c, &mut rng)
     })?;
     let mut rng = ChaCha20Rng::seed_from_u64(seed.wrapping_add(1));
-    let options = Options {
-        engine: Some(engine),
-        ..Options::default()
-    };
-    let name = format!("private_ops {}", engine.name());
+    let options = Options::default();
+    let name = "private_ops";
     let many = batched(
         Op::RsaPrivate,
-        &name,
+        name,
         engine.lanes(),
         inputs,
         bits,
@@ -209,7 +209,8 @@ fn private_rows(
     Ok([one, many])
 }
 
-/// The public-operation rows of montvec: `public_op`, then `batch::public_ops` on `engine`.
+/// The public-operation rows of montvec: `public_op`, then `batch::public_ops` with the default
+/// options; `engine`, the active backend's, gives the row's lanes.
 fn public_rows(
     key: RsaPublicKey,
     inputs: &[Vec<u8>],
@@ -220,14 +221,11 @@ fn public_rows(
     let one = single(Op::RsaPublic, PUBLIC_OP, inputs, bits, move |m| {
         primitive::public::public_op(&shared, m)
     })?;
-    let options = Options {
-        engine: Some(engine),
-        ..Options::default()
-    };
-    let name = format!("public_ops {}", engine.name());
+    let options = Options::default();
+    let name = "public_ops";
     let many = batched(
         Op::RsaPublic,
-        &name,
+        name,
         engine.lanes(),
         inputs,
         bits,

@@ -17,7 +17,13 @@
 //! to four from 2048: `one_at_a_time_up_to`) runs them one at a time, which is then faster
 //! than its mostly empty lanes, and a group of up to four on `Ifma256`, the 4-lane engine
 //! (4-8% faster than eight lanes with half of them empty); an explicit engine is always used
-//! as asked. On `Ifma512`, moduli of at most 13 digits of 52 bits (640 bits) go sixteen to a
+//! as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the four lanes
+//! only where they beat its jobs one at a time (full groups above 1536 bits when the scalar
+//! path has an ADX kernel, groups of three or four above 896 bits when it has not:
+//! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the
+//! engine is asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at a time at
+//! 256 bits, 0.84x at 1024 and 1.25x at 4096 bits, and a single RSA-2048 private operation
+//! (its halves then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at most 13 digits of 52 bits (640 bits) go sixteen to a
 //! group, in pairs of zmm registers, when there are more such jobs than groups of eight on
 //! every thread would hold (on one thread: more than eight): at those sizes one register's
 //! kernels wait on the quotient chain of each reduction step, and the second register's
@@ -264,6 +270,9 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
                 None if engine == Engine::Ifma512 => {
                     default_engine_for_group(group.len(), group[0].0.bits())
                 }
+                None if engine == Engine::Avx2 => {
+                    avx2_default_for_group(group.len(), group[0].0.bits())
+                }
                 _ => engine,
             };
             // The lanes take bases below their modulus; `Modulus::pow` reduces its own.
@@ -351,6 +360,56 @@ fn default_engine_for_group(count: usize, bits: usize) -> Engine {
         Engine::Ifma256
     } else {
         Engine::Ifma512
+    }
+}
+
+/// The engine [`pow`] and [`pow_vartime`] give a group of `count` jobs of `bits` bits when no
+/// engine is asked for and the default is [`Engine::Avx2`]: its four lanes when they beat
+/// `count` exponentiations one at a time, else [`Engine::Scalar`]. A 4-lane call costs about
+/// the same whatever its count, so with r = one exponentiation's time / a lane's, four lanes
+/// win for count r > 4.
+///
+/// Measured on an AMD EPYC with AVX2 and ADX but no AVX-512 (2026-11-23, `montvec bench
+/// --ops batch --backends portable,avx2`, one core, one run; r as defined): where the scalar
+/// path has an ADX kernel (its own or padded to one), r = 0.84 at 1024 bits, 0.99 at 1536,
+/// 0.81 at 960, 1.16-1.36 at 1152-1280, 1.08 at 2048, 1.33 at 1792, 1.17 at 3072, 1.59 at
+/// 2560 and 1.25 at 4096; elsewhere (REDC, or no ADX) r = 0.42 at 256 bits, 0.77 at 512,
+/// 0.93-0.94 at 640-768, 1.03 at 896, 1.29 at 1024 and 1.75-2.05 from 1536 to 3072. Four
+/// lanes therefore take full groups where r > 1, and groups of three where r > 4/3.
+///
+/// Leaks: nothing (a function of the public count and size).
+fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
+    let k = bits.div_ceil(64);
+    let adx_kernel = scalar_has_adx_kernel(k);
+    let fewest = if bits <= 896 {
+        None
+    } else if !adx_kernel {
+        Some(if bits <= 1024 { 4 } else { 3 })
+    } else if bits <= 1024 || (bits <= 1536 && crate::mont::fixed::has_kernel(k)) {
+        None
+    } else {
+        Some(4)
+    };
+    if fewest.is_some_and(|f| count >= f) {
+        Engine::Avx2
+    } else {
+        Engine::Scalar
+    }
+}
+
+/// Whether one exponentiation modulo `k` limbs runs on an ADX kernel of its size, or padded
+/// to one (the automatic algorithm on a CPU with ADX).
+fn scalar_has_adx_kernel(k: usize) -> bool {
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    {
+        crate::backend::AdxToken::detect().is_some()
+            && (crate::mont::adx::has_kernel(k)
+                || crate::mont::adx::padded::padded_len(k).is_some())
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
+    {
+        let _ = k;
+        false
     }
 }
 
@@ -448,8 +507,11 @@ fn products(
                     }
                 })
             }
+            // Only when asked for: the lanes' per-call set-up (R mod n, R^2 mod n per lane)
+            // outweighs one product, 75 against 7 us for four 1024-bit products and 1110
+            // against 66 us at 4096 bits (AMD EPYC, AVX2 without AVX-512, one core, 2026-11-23).
             #[cfg(target_arch = "x86_64")]
-            Engine::Avx2 if kind == Product::Standard => {
+            Engine::Avx2 if kind == Product::Standard && options.engine == Some(Engine::Avx2) => {
                 let (a, b) = lane_operands(group, kind);
                 let a: Vec<&[Limb]> = a.iter().map(|x| x.as_limbs()).collect();
                 let b: Vec<&[Limb]> = b.iter().map(|x| x.as_limbs()).collect();
