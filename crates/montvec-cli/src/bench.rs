@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use montvec::batch::Engine;
 use montvec::{Algorithm, Backend};
 use montvec_bench::suite::{LADDER, PRODUCT};
 use montvec_bench::suite::{OPENSSL_PRIVATE, OPENSSL_PUBLIC};
@@ -368,12 +367,14 @@ fn bench(args: &Args) -> Result<(), String> {
         samples,
         clock,
     };
-    let default_engine = Engine::for_backend(Backend::active().map_err(|e| e.to_string())?);
     let bar = progress_bar((contenders * samples) as u64);
     let mut results: Vec<Vec<Row>> = Vec::new();
     for job in &mut jobs {
         let pick = if job.op == Op::BatchExp {
-            default_engine.name()
+            // Eight exponentiations a call (one group of the 8-lane engine, two of 4 lanes).
+            montvec::batch::default_engine(8, job.bits)
+                .map_err(|e| e.to_string())?
+                .name()
         } else {
             job.auto_pick.name()
         };

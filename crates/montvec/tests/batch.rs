@@ -416,3 +416,41 @@ fn montgomery_element_products() {
     let e2 = n2.to_montgomery(&Nat::from_u64(5));
     assert!(batch::mul_montgomery(&[(&n1, &e2, &e2)], &Options::default()).is_err());
 }
+
+/// The engine a batch takes with none asked for: never a lane engine for one small
+/// exponentiation or above the SIMD engines' size, always one this CPU runs, and on the two
+/// lane backends the measured choices (`batch::avx2_default_for_group`,
+/// `batch::default_engine_for_group`).
+#[test]
+fn default_engine_follows_the_measured_choices() {
+    let backend = Backend::active().expect("backend");
+    assert_eq!(batch::default_engine(1, 256).unwrap(), Engine::Scalar);
+    assert_eq!(
+        batch::default_engine(8, batch::MAX_SIMD_BITS + 64).unwrap(),
+        Engine::Scalar
+    );
+    for bits in [64, 256, 512, 1024, 1536, 1792, 2048, 3072, 4096, 8192] {
+        for jobs in 1..=16 {
+            let e = batch::default_engine(jobs, bits).unwrap();
+            assert!(e.is_supported(), "{e} at {jobs} x {bits} bits");
+            assert!(
+                e == Engine::Scalar || e == Engine::for_backend(backend) || e == Engine::Ifma256,
+                "{e} on {backend}"
+            );
+        }
+    }
+    match backend {
+        Backend::Avx2 => {
+            // The lanes lose to one at a time at 512 bits and win for full groups at 4096.
+            assert_eq!(batch::default_engine(8, 512).unwrap(), Engine::Scalar);
+            assert_eq!(batch::default_engine(4, 4096).unwrap(), Engine::Avx2);
+            assert_eq!(batch::default_engine(2, 4096).unwrap(), Engine::Scalar);
+        }
+        Backend::Ifma => {
+            assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Ifma512);
+            assert_eq!(batch::default_engine(4, 2048).unwrap(), Engine::Ifma256);
+            assert_eq!(batch::default_engine(1, 1024).unwrap(), Engine::Scalar);
+        }
+        _ => assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Scalar),
+    }
+}

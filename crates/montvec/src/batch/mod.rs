@@ -344,6 +344,34 @@ fn one_at_a_time_up_to(bits: usize) -> usize {
     }
 }
 
+/// The engine [`pow`] runs `jobs` exponentiations modulo `bits`-bit moduli on, all of one
+/// size, when no engine is asked for: the active backend's ([`Engine::for_backend`]), or
+/// where its lanes would lose to one at a time for that count and size, [`Engine::Scalar`]
+/// (or on IFMA for up to four jobs, [`Engine::Ifma256`]). With more jobs than one group
+/// holds, this is the engine of the full groups.
+///
+/// ```
+/// use montvec::batch::{self, Engine};
+/// # fn main() -> Result<(), montvec::Error> {
+/// // A single small exponentiation never takes a lane engine.
+/// assert_eq!(batch::default_engine(1, 256)?, Engine::Scalar);
+/// # Ok(()) }
+/// ```
+///
+/// Errors: [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`).
+///
+/// Leaks: nothing (a function of the public count and size).
+pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
+    let engine = resolve(&Options::default())?;
+    let count = jobs.min(engine.lanes());
+    Ok(match engine {
+        _ if bits > MAX_SIMD_BITS => Engine::Scalar,
+        Engine::Ifma512 => default_engine_for_group(count, bits),
+        Engine::Avx2 => avx2_default_for_group(count, bits),
+        e => e,
+    })
+}
+
 /// The engine [`pow`] and [`pow_vartime`] give a group of `count` jobs of `bits` bits when no
 /// engine is asked for and the default is [`Engine::Ifma512`]: one at a time up to
 /// [`one_at_a_time_up_to`], the 4-lane engine for up to four, else the 8-lane one. A 4-lane
