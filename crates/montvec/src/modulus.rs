@@ -387,6 +387,49 @@ impl Modulus {
         Ok(self.elem(out))
     }
 
+    /// [`Modulus::mul`] into an element the caller keeps: `out` = the form of `a * b`, with
+    /// no allocation (as OpenSSL's `BN_mod_mul_montgomery` writes into its `r`), for loops of
+    /// many products. `out` must be an element of this modulus too; its old value is
+    /// overwritten.
+    ///
+    /// ```
+    /// use montvec::{Modulus, Nat};
+    /// # fn main() -> Result<(), montvec::Error> {
+    /// let m = Modulus::new(&Nat::from_u64(1_000_003))?;
+    /// let (a, b) = (m.to_montgomery(&Nat::from_u64(1234)), m.to_montgomery(&Nat::from_u64(5678)));
+    /// let mut out = m.to_montgomery(&Nat::from_u64(0));
+    /// m.mul_into(&mut out, &a, &b)?;
+    /// assert_eq!(m.from_montgomery(&out)?, Nat::from_u64(1234 * 5678 % 1_000_003));
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// Errors with [`Error::ForeignElement`] when any of the three belongs to another modulus
+    /// (`out` is then left as it was).
+    /// Leaks: the size of n.
+    pub fn mul_into(&self, out: &mut MontElem, a: &MontElem, b: &MontElem) -> Result<(), Error> {
+        self.check(a)?;
+        self.check(b)?;
+        self.check(out)?;
+        with_engine!(&self.engine, m => {
+            out.limbs.resize(m.elem_len(), 0);
+            exp::with_scratch(m, |scratch| m.mul(&mut out.limbs, &a.limbs, &b.limbs, scratch));
+        });
+        Ok(())
+    }
+
+    /// [`Modulus::square`] into an element the caller keeps, as [`Modulus::mul_into`].
+    ///
+    /// Errors and leaks: as [`Modulus::mul_into`].
+    pub fn square_into(&self, out: &mut MontElem, a: &MontElem) -> Result<(), Error> {
+        self.check(a)?;
+        self.check(out)?;
+        with_engine!(&self.engine, m => {
+            out.limbs.resize(m.elem_len(), 0);
+            exp::with_scratch(m, |scratch| m.sqr(&mut out.limbs, &a.limbs, scratch));
+        });
+        Ok(())
+    }
+
     /// The form of `a + b`. (A variant with a form of its own, IFMA's radix 2^52, adds in the
     /// shared 64-bit form and converts around it.)
     ///

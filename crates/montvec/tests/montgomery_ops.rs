@@ -23,9 +23,21 @@ fn check_ops(n: &BigUint, xs: &[BigUint]) {
             assert_elem(&m, ea, a, n, &format!("{label}: to_montgomery({a:x})"));
             let sq = m.square(ea).unwrap();
             assert_elem(&m, &sq, &(a * a), n, &format!("{label}: square a = {a:x}"));
+            // Into a kept element holding another value (the last one of xs).
+            let mut into = elems[elems.len() - 1].clone();
+            m.square_into(&mut into, ea).unwrap();
+            assert_elem(
+                &m,
+                &into,
+                &(a * a),
+                n,
+                &format!("{label}: square_into a = {a:x}"),
+            );
             for (b, eb) in xs[i..].iter().zip(&elems[i..]) {
                 let ctx = |op: &str| format!("{label}: {op} a = {a:x}, b = {b:x}");
                 assert_elem(&m, &m.mul(ea, eb).unwrap(), &(a * b), n, &ctx("mul"));
+                m.mul_into(&mut into, eb, ea).unwrap();
+                assert_elem(&m, &into, &(a * b), n, &ctx("mul_into"));
                 assert_elem(&m, &m.mul(eb, ea).unwrap(), &(a * b), n, &ctx("mul'"));
                 assert_elem(&m, &m.add(ea, eb).unwrap(), &(a + b), n, &ctx("add"));
                 assert_elem(&m, &m.add(eb, ea).unwrap(), &(a + b), n, &ctx("add'"));
@@ -158,6 +170,19 @@ fn foreign_elements_are_rejected() {
             assert_eq!(mb.add(&z, &x).err(), Some(Error::ForeignElement), "{ctx}");
             assert_eq!(mb.sub(&x, &z).err(), Some(Error::ForeignElement), "{ctx}");
             assert_eq!(mb.sub(&z, &x).err(), Some(Error::ForeignElement), "{ctx}");
+            // The in-place forms: a foreign operand or a foreign target, which stays as it was.
+            let mut own = z.clone();
+            let r = mb.mul_into(&mut own, &x, &z);
+            assert_eq!(r.err(), Some(Error::ForeignElement), "{ctx}");
+            assert_eq!(own.as_words(), z.as_words(), "{ctx}");
+            let r = mb.square_into(&mut own, &x);
+            assert_eq!(r.err(), Some(Error::ForeignElement), "{ctx}");
+            let mut foreign = x.clone();
+            let r = mb.mul_into(&mut foreign, &z, &z);
+            assert_eq!(r.err(), Some(Error::ForeignElement), "{ctx}");
+            assert_eq!(foreign.as_words(), x.as_words(), "{ctx}");
+            let r = mb.square_into(&mut foreign, &z);
+            assert_eq!(r.err(), Some(Error::ForeignElement), "{ctx}");
             assert_eq!(
                 mb.from_montgomery(&x).err(),
                 Some(Error::ForeignElement),
