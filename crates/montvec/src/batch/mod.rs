@@ -23,13 +23,14 @@
 //! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the
 //! engine is asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at a time at
 //! 256 bits, 0.84x at 1024 and 1.25x at 4096 bits, and a single RSA-2048 private operation
-//! (its halves then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at most 13 digits of 52 bits (640 bits) go sixteen to a
-//! group, in pairs of zmm registers, when there are more such jobs than groups of eight on
-//! every thread would hold (on one thread: more than eight): at those sizes one register's
-//! kernels wait on the quotient chain of each reduction step, and the second register's
-//! independent instructions fill the waits (16 jobs per call against two groups of 8, paired
-//! whole-process runs on Zen 5: 1.31x at 512 bits, 1.07x at 640, 0.99x at 768, 0.78x at 1024,
-//! where the pairs' accumulators no longer fit the register file).
+//! (its halves then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at
+//! most 13 digits of 52 bits (640 bits) go sixteen to a group, in pairs of zmm registers,
+//! when there are more such jobs than groups of eight on every thread would hold (on one
+//! thread: more than eight): at those sizes one register's kernels wait on the quotient chain
+//! of each reduction step, and the second register's independent instructions fill the waits
+//! (16 jobs per call against two groups of 8, paired whole-process runs on Zen 5: 1.31x at
+//! 512 bits, 1.07x at 640, 0.99x at 768, 0.78x at 1024, where the pairs' accumulators no
+//! longer fit the register file).
 //!
 //! ```
 //! use montvec::{batch, Modulus, Nat};
