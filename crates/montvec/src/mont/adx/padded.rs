@@ -9,7 +9,7 @@
 //!
 //! One padded product does the work of K, not k, limbs, yet the fused kernels beat IFMA and
 //! REDC at 2-3 and 6-7 limbs (1.09-1.77x) and match them at 5 (Zen 5, `Modulus::pow` with a
-//! full-size exponent), and the row kernels beat the portable REDC where K is at most 5/4 of
+//! full-size exponent), and the row kernels beat the portable REDC where K is at most 4/3 of
 //! k (see [`crate::Algorithm::auto_for_bits`] for the figures).
 //!
 //! Leaks: the size of n (k and K); the kernels have no data-dependent branch or address.
@@ -22,10 +22,10 @@ use crate::mont::{cios, MontMul};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The kernel size for a modulus of `k` limbs, when it runs padded: 4 for 2-3 limbs, 8 for
-/// 5-7, and from 13 limbs the next row-kernel size K when 3K <= 4k (13-15 limbs on 16, 18-23
-/// on 24, 25-31 on 32, 36-47 on 48, 49-63 on 64). A padded exponentiation costs about (K/k)^2 an
-/// unpadded one on the same kernels, against about 1.8x for the portable REDC the other sizes
-/// run (AMD EPYC without AVX-512, see [`crate::Algorithm::auto_for_bits`]).
+/// 5-7, and from 13 limbs the next row-kernel size K when 3K <= 4k (13-15 limbs on 16,
+/// 18-23 on 24, 25-31 on 32, 36-47 on 48, 49-63 on 64). A padded exponentiation costs about
+/// (K/k)^2 an unpadded one on the same kernels, against about 1.8x for the portable REDC the
+/// other sizes run (AMD EPYC without AVX-512, see [`crate::Algorithm::auto_for_bits`]).
 pub fn padded_len(k: usize) -> Option<usize> {
     match k {
         2 | 3 => Some(4),
