@@ -118,7 +118,8 @@ impl Algorithm {
 fn padded_kernel_wins(k: usize, backend: Backend) -> bool {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     {
-        (matches!(k, 2 | 3 | 6 | 7) || (k > 8 && crate::mont::adx::padded::padded_len(k).is_some()))
+        k != 5
+            && crate::mont::adx::padded::padded_len(k).is_some()
             && matches!(backend, Backend::Adx | Backend::Avx2 | Backend::Ifma)
             && crate::backend::AdxToken::detect().is_some()
     }
