@@ -15,15 +15,18 @@
 
 use core::arch::global_asm;
 
+use super::block_rows::{block_row_macros, block_row_macros_end};
 use crate::backend::AdxToken;
 use crate::limb::Limb;
 
-// The row macros. Stack slots (after the prologue): q[0..8] at 0..64, n' at 64, a zero word
-// at 72, the chunk carry bit at 80, the base of n at 88, blocks left at 96, chunks at 104,
-// the block carry bit at 112, `out` at 120, the address of t[N] at 128.
-// Register roles: rdx multiplier, rax/rbx product low/high, rsi n chunk, rcx t chunk, rdi t
-// block, rbp chunk counter, r8..r15 the window.
+// The rows: `montvec_adx_row`, `montvec_adx_rows` and `montvec_adx_chunk_carry_in` of
+// [`super::block_rows`], and `montvec_adx_rowq` here, which also computes the row's q. Stack
+// slots (after the prologue): q[0..8] at 0..64, n' at 64, a zero word at 72, the chunk carry
+// bit at 80, the base of n at 88, blocks left at 96, chunks at 104, the block carry bit at 112,
+// `out` at 120, the address of t[N] at 128. Register roles: rdx multiplier, rax/rbx product
+// low/high, rsi n chunk, rcx t chunk, rdi t block, rbp chunk counter, r8..r15 the window.
 global_asm!(
+    block_row_macros!(),
     r#"
     .macro montvec_adx_rowq r, w0, w1, w2, w3, w4, w5, w6, w7
         // q = t[8b+r] n' mod 2^64, kept for the later chunks.
@@ -35,46 +38,6 @@ global_asm!(
         movq %rbx, \w0
         adoxq 72(%rsp), \w0
         adcxq 72(%rsp), \w0
-    .endm
-
-    .macro montvec_adx_row r, w0, w1, w2, w3, w4, w5, w6, w7
-        movq \r*8(%rsp), %rdx
-        montvec_adx_row_body \w0, \w1, \w2, \w3, \w4, \w5, \w6, \w7
-        // w0 is final for this block: store it, then it takes the top word.
-        movq \w0, \r*8(%rcx)
-        movq %rbx, \w0
-        adoxq 72(%rsp), \w0
-        adcxq 72(%rsp), \w0
-    .endm
-
-    // window += q * n[chunk], low words by adcx (CF), high words by adox (OF). The window is
-    // below 2^512 and q n[chunk] <= (2^64-1)(2^512-1), so the 9-word sum fits: the top word
-    // rbx + OF + CF (taken by the callers) cannot overflow.
-    .macro montvec_adx_row_body w0, w1, w2, w3, w4, w5, w6, w7
-        xorl %eax, %eax
-        mulxq 0(%rsi), %rax, %rbx
-        adcxq %rax, \w0
-        adoxq %rbx, \w1
-        mulxq 8(%rsi), %rax, %rbx
-        adcxq %rax, \w1
-        adoxq %rbx, \w2
-        mulxq 16(%rsi), %rax, %rbx
-        adcxq %rax, \w2
-        adoxq %rbx, \w3
-        mulxq 24(%rsi), %rax, %rbx
-        adcxq %rax, \w3
-        adoxq %rbx, \w4
-        mulxq 32(%rsi), %rax, %rbx
-        adcxq %rax, \w4
-        adoxq %rbx, \w5
-        mulxq 40(%rsi), %rax, %rbx
-        adcxq %rax, \w5
-        adoxq %rbx, \w6
-        mulxq 48(%rsi), %rax, %rbx
-        adcxq %rax, \w6
-        adoxq %rbx, \w7
-        mulxq 56(%rsi), %rax, %rbx
-        adcxq %rax, \w7
     .endm
 
     .text
@@ -125,27 +88,8 @@ montvec_adx_redc_blocks:
 4:
     addq $64, %rsi
     // window += t[chunk] + carry; the carry out belongs to the next chunk's first word.
-    movq 80(%rsp), %rax
-    negq %rax
-    adcq 0(%rcx), %r8
-    adcq 8(%rcx), %r9
-    adcq 16(%rcx), %r10
-    adcq 24(%rcx), %r11
-    adcq 32(%rcx), %r12
-    adcq 40(%rcx), %r13
-    adcq 48(%rcx), %r14
-    adcq 56(%rcx), %r15
-    sbbq %rax, %rax
-    negq %rax
-    movq %rax, 80(%rsp)
-    montvec_adx_row 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-    montvec_adx_row 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8
-    montvec_adx_row 2, %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9
-    montvec_adx_row 3, %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10
-    montvec_adx_row 4, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-    montvec_adx_row 5, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12
-    montvec_adx_row 6, %r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13
-    montvec_adx_row 7, %r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+    montvec_adx_chunk_carry_in
+    montvec_adx_rows
     addq $64, %rcx
     decq %rbp
     jnz 4b
@@ -153,19 +97,9 @@ montvec_adx_redc_blocks:
     // Positions N..N+7 of the block: t there still holds the product's words (no block has
     // stored that far yet). Add them, the chunk carry, and the previous block's carry. All the
     // sum below position 8b+8+N is under 2^(64(8b+8+N)) + T (< 2 * 2^(64(8b+8+N)) there), so
-    // the two carries out of these eight words total at most 1.
-    movq 80(%rsp), %rax
-    negq %rax
-    adcq 0(%rcx), %r8
-    adcq 8(%rcx), %r9
-    adcq 16(%rcx), %r10
-    adcq 24(%rcx), %r11
-    adcq 32(%rcx), %r12
-    adcq 40(%rcx), %r13
-    adcq 48(%rcx), %r14
-    adcq 56(%rcx), %r15
-    sbbq %rax, %rax
-    negq %rax
+    // the two carries out of these eight words total at most 1. The chunk carry-in leaves
+    // its carry out in rax.
+    montvec_adx_chunk_carry_in
     movq 112(%rsp), %rbx
     addq %rbx, %r8
     adcq $0, %r9
@@ -270,7 +204,9 @@ montvec_adx_redc_blocks:
     popq %rbx
     ret
     .size montvec_adx_redc_blocks, .-montvec_adx_redc_blocks
+    .purgem montvec_adx_rowq
     "#,
+    block_row_macros_end!(),
     options(att_syntax)
 );
 

@@ -1,0 +1,105 @@
+//! The assembler macros shared by the kernels that work in blocks of eight rows held in
+//! registers ([`super::redc_blocked`], [`super::sqr_blocked`]): one row of eight word
+//! products into a rotating window of eight registers, and the carry-in of a chunk of t.
+//!
+//! A kernel's `global_asm!` starts with [`block_row_macros!`] and ends with
+//! [`block_row_macros_end!`], which removes the definitions again, so that two kernels in one
+//! assembler module do not define them twice.
+//!
+//! Conventions (every kernel using them): rdx is the multiplier, rax/rbx the low and high word
+//! of a product, rsi the chunk of eight multiplicands, rcx the chunk of t the row stores into,
+//! r8..r15 the window; the row multipliers sit at 0..64(%rsp), a zero word at 72(%rsp), the
+//! chunk's carry bit at 80(%rsp).
+
+/// The macro definitions, as an assembler template string for `global_asm!`.
+macro_rules! block_row_macros {
+    () => {
+        r#"
+    // window += rdx * rsi[0..8], low words by adcx (CF), high words by adox (OF). The window
+    // is below 2^512 and rdx * rsi[0..8] <= (2^64-1)(2^512-1), so the 9-word sum fits: the
+    // top word rbx + OF + CF (taken by the callers) cannot overflow.
+    .macro montvec_adx_row_body w0, w1, w2, w3, w4, w5, w6, w7
+        xorl %eax, %eax
+        mulxq 0(%rsi), %rax, %rbx
+        adcxq %rax, \w0
+        adoxq %rbx, \w1
+        mulxq 8(%rsi), %rax, %rbx
+        adcxq %rax, \w1
+        adoxq %rbx, \w2
+        mulxq 16(%rsi), %rax, %rbx
+        adcxq %rax, \w2
+        adoxq %rbx, \w3
+        mulxq 24(%rsi), %rax, %rbx
+        adcxq %rax, \w3
+        adoxq %rbx, \w4
+        mulxq 32(%rsi), %rax, %rbx
+        adcxq %rax, \w4
+        adoxq %rbx, \w5
+        mulxq 40(%rsi), %rax, %rbx
+        adcxq %rax, \w5
+        adoxq %rbx, \w6
+        mulxq 48(%rsi), %rax, %rbx
+        adcxq %rax, \w6
+        adoxq %rbx, \w7
+        mulxq 56(%rsi), %rax, %rbx
+        adcxq %rax, \w7
+    .endm
+
+    // Row r of a chunk: window += m_r * rsi[0..8] for the multiplier m_r at r*8(%rsp); the low
+    // word w0 is final for this block: stored at r*8(%rcx), its register takes the top word.
+    .macro montvec_adx_row r, w0, w1, w2, w3, w4, w5, w6, w7
+        movq \r*8(%rsp), %rdx
+        montvec_adx_row_body \w0, \w1, \w2, \w3, \w4, \w5, \w6, \w7
+        movq \w0, \r*8(%rcx)
+        movq %rbx, \w0
+        adoxq 72(%rsp), \w0
+        adcxq 72(%rsp), \w0
+    .endm
+
+    // The eight rows of a chunk, the window rotating one register a row; afterwards register
+    // r8+j holds the window's word j again.
+    .macro montvec_adx_rows
+        montvec_adx_row 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+        montvec_adx_row 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8
+        montvec_adx_row 2, %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9
+        montvec_adx_row 3, %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10
+        montvec_adx_row 4, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        montvec_adx_row 5, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12
+        montvec_adx_row 6, %r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13
+        montvec_adx_row 7, %r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+    .endm
+
+    // window += rcx[0..8] + the chunk carry bit; the carry out is the next chunk's, left in
+    // rax and at 80(%rsp).
+    .macro montvec_adx_chunk_carry_in
+        movq 80(%rsp), %rax
+        negq %rax
+        adcq 0(%rcx), %r8
+        adcq 8(%rcx), %r9
+        adcq 16(%rcx), %r10
+        adcq 24(%rcx), %r11
+        adcq 32(%rcx), %r12
+        adcq 40(%rcx), %r13
+        adcq 48(%rcx), %r14
+        adcq 56(%rcx), %r15
+        sbbq %rax, %rax
+        negq %rax
+        movq %rax, 80(%rsp)
+    .endm
+"#
+    };
+}
+pub(super) use block_row_macros;
+
+/// The end of a template started with [`block_row_macros!`]: the definitions removed.
+macro_rules! block_row_macros_end {
+    () => {
+        r#"
+    .purgem montvec_adx_row_body
+    .purgem montvec_adx_row
+    .purgem montvec_adx_rows
+    .purgem montvec_adx_chunk_carry_in
+"#
+    };
+}
+pub(super) use block_row_macros_end;
