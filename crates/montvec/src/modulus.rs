@@ -364,27 +364,18 @@ impl Modulus {
     /// Errors with [`Error::ForeignElement`] when an operand belongs to another modulus.
     /// Leaks: the size of n.
     pub fn mul(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
-        self.check(a)?;
-        self.check(b)?;
-        let out = with_engine!(&self.engine, m => {
-            let mut out = vec![0; m.elem_len()];
-            exp::with_scratch(m, |scratch| m.mul(&mut out, &a.limbs, &b.limbs, scratch));
-            out
-        });
-        Ok(self.elem(out))
+        let mut out = self.elem(Vec::new());
+        self.mul_into(&mut out, a, b)?;
+        Ok(out)
     }
 
     /// Montgomery squaring: the form of `a^2`, by the variant's squaring kernel.
     ///
     /// Leaks: the size of n.
     pub fn square(&self, a: &MontElem) -> Result<MontElem, Error> {
-        self.check(a)?;
-        let out = with_engine!(&self.engine, m => {
-            let mut out = vec![0; m.elem_len()];
-            exp::with_scratch(m, |scratch| m.sqr(&mut out, &a.limbs, scratch));
-            out
-        });
-        Ok(self.elem(out))
+        let mut out = self.elem(Vec::new());
+        self.square_into(&mut out, a)?;
+        Ok(out)
     }
 
     /// [`Modulus::mul`] into an element the caller keeps: `out` = the form of `a * b`, with

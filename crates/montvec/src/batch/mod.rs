@@ -268,13 +268,8 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
             // A few jobs of one size, on the default engine: one at a time, or four lanes,
             // rather than a mostly empty group of eight.
             let engine = match options.engine {
-                None if engine == Engine::Ifma512 => {
-                    default_engine_for_group(group.len(), group[0].0.bits())
-                }
-                None if engine == Engine::Avx2 => {
-                    avx2_default_for_group(group.len(), group[0].0.bits())
-                }
-                _ => engine,
+                None => default_for_group(engine, group.len(), group[0].0.bits()),
+                Some(_) => engine,
             };
             // The lanes take bases below their modulus; `Modulus::pow` reduces its own.
             #[cfg(target_arch = "x86_64")]
@@ -365,12 +360,24 @@ fn one_at_a_time_up_to(bits: usize) -> usize {
 pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
     let engine = resolve(&Options::default())?;
     let count = jobs.min(engine.lanes());
-    Ok(match engine {
-        _ if bits > MAX_SIMD_BITS => Engine::Scalar,
+    Ok(if bits > MAX_SIMD_BITS {
+        Engine::Scalar
+    } else {
+        default_for_group(engine, count, bits)
+    })
+}
+
+/// The engine a group of `count` jobs of `bits` bits runs on when no engine is asked for and
+/// the default is `engine`: on the two lane backends, the measured choice for the group
+/// ([`default_engine_for_group`], [`avx2_default_for_group`]); otherwise `engine` itself.
+///
+/// Leaks: nothing (a function of the public count and size).
+fn default_for_group(engine: Engine, count: usize, bits: usize) -> Engine {
+    match engine {
         Engine::Ifma512 => default_engine_for_group(count, bits),
         Engine::Avx2 => avx2_default_for_group(count, bits),
         e => e,
-    })
+    }
 }
 
 /// The engine [`pow`] and [`pow_vartime`] give a group of `count` jobs of `bits` bits when no

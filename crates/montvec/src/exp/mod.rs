@@ -39,20 +39,23 @@ pub(crate) fn with_scratch<M: MontMul, T>(
         // The fused kernels take none: no buffer to clear (a product of 4 limbs is ~15 ns).
         f(&mut [])
     } else if len <= SMALL_SCRATCH_LIMBS {
-        // The same on a smaller buffer: clearing 192 limbs would cost a small product's time.
-        let mut buf = [0; SMALL_SCRATCH_LIMBS];
-        let out = f(&mut buf[..len]);
-        buf[..len].zeroize();
-        out
+        // A smaller buffer: clearing 192 limbs would cost a small product's time.
+        on_stack::<SMALL_SCRATCH_LIMBS, T>(len, f)
     } else if len <= STACK_SCRATCH_LIMBS {
-        let mut buf = [0; STACK_SCRATCH_LIMBS];
-        let out = f(&mut buf[..len]);
-        buf[..len].zeroize();
-        out
+        on_stack::<STACK_SCRATCH_LIMBS, T>(len, f)
     } else {
         let mut buf = scratch_for(m);
         let out = f(&mut buf);
         buf.zeroize();
         out
     }
+}
+
+/// `f` on the first `len` limbs (at most L) of a stack buffer of L limbs, zeroized afterwards.
+fn on_stack<const L: usize, T>(len: usize, f: impl FnOnce(&mut [crate::limb::Limb]) -> T) -> T {
+    use zeroize::Zeroize;
+    let mut buf = [0; L];
+    let out = f(&mut buf[..len]);
+    buf[..len].zeroize();
+    out
 }

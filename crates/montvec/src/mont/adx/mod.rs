@@ -141,7 +141,7 @@ impl MontMul for AdxMont {
         &self.params
     }
     fn scratch_len(&self) -> usize {
-        3 * self.params.limbs()
+        kernel_scratch_len(self.params.limbs())
     }
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
         kernel_mul(self.token, out, a, b, &self.params.n, self.np, t);
@@ -151,9 +151,18 @@ impl MontMul for AdxMont {
     }
 }
 
+/// The scratch limbs [`kernel_mul`] and [`kernel_sqr`] take for an N-limb kernel: 3N for the
+/// row kernels, none for the fused 4- and 8-limb ones.
+pub(crate) fn kernel_scratch_len(n_limbs: usize) -> usize {
+    match n_limbs {
+        4 | 8 => 0,
+        big => 3 * big,
+    }
+}
+
 /// `out = a b / R mod n` on the kernel for n's limb count N (one of [`SIZES`]), fully
-/// reduced, for a, b < n; `np` = -n^-1 mod 2^128 (its low word is n0'); `t` has at least 3N
-/// limbs from 16 limbs up (the fused 4- and 8-limb kernels take none).
+/// reduced, for a, b < n; `np` = -n^-1 mod 2^128 (its low word is n0'); `t` has at least
+/// [`kernel_scratch_len`] limbs.
 ///
 /// Leaks: N only.
 pub(crate) fn kernel_mul(

@@ -14,7 +14,7 @@
 //!
 //! Leaks: the size of n (k and K); the kernels have no data-dependent branch or address.
 
-use super::{fused, kernel_mul, kernel_sqr, SIZES};
+use super::{fused, kernel_mul, kernel_scratch_len, kernel_sqr, SIZES};
 use crate::backend::AdxToken;
 use crate::limb::Limb;
 use crate::mont::params::MontParams;
@@ -131,12 +131,8 @@ impl MontMul for PaddedAdx {
     fn one(&self) -> &[Limb] {
         &self.one
     }
-    /// The row kernels' 3K limbs (the fused ones take none).
     fn scratch_len(&self) -> usize {
-        match self.n.len() {
-            4 | 8 => 0,
-            big => 3 * big,
-        }
+        kernel_scratch_len(self.n.len())
     }
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
         self.product(out, a, b, t);
