@@ -7,8 +7,9 @@
 //! | piece | file | sizes |
 //! |---|---|---|
 //! | fused square / multiply, all in registers | [`fused`] | N = 4, 8 |
-//! | product rows, triangle squaring (`.rept`-unrolled) | [`product`] | N even |
-//! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, m >= 4 |
+//! | product rows (`.rept`-unrolled) | [`product`] | N even |
+//! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, any m |
+//! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N even, not 8m (kept for reference and tests) |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
 //! | REDC rows (`.rept`-unrolled) | [`redc`] | N even, not 8m (kept for reference and tests) |
 //! | the kernels above on n padded with zero limbs | [`padded`] | 2-3, 5-7, most of 13-63 |
@@ -34,13 +35,6 @@ use crate::mont::MontMul;
 /// Limb counts with an ADX kernel.
 pub const SIZES: [usize; 7] = [4, 8, 16, 24, 32, 48, 64];
 
-/// Squarings of at least this many limbs run the triangle in register blocks
-/// ([`sqr_blocked`]). Below, the `.rept`-unrolled rows of [`product`] are as fast or faster;
-/// from here on, their code outgrows the CPU's decoded-instruction cache (AMD EPYC without
-/// AVX-512, one core, the square alone: 32 limbs 351 ns unrolled against 274 ns blocked,
-/// 24 limbs 158 against 164).
-const BLOCKED_SQUARE_LIMBS: usize = 32;
-
 /// Whether `k` limbs have an ADX kernel.
 pub fn has_kernel(k: usize) -> bool {
     SIZES.contains(&k)
@@ -63,7 +57,15 @@ pub fn mont_mul<const N: usize>(
     reduce::<N>(token, out, t, n, n0);
 }
 
-/// `out = a^2 / R mod n` for N limbs (N >= 2). `t` has at least 3N limbs.
+/// `out = a^2 / R mod n` for N limbs (N >= 2). `t` has at least 3N limbs. The triangle runs in
+/// register blocks ([`sqr_blocked`]) when N is a multiple of 8, else in the unrolled rows of
+/// [`product`].
+///
+/// The blocked triangle wins at every kernel size in an exponentiation, though not alone: the
+/// unrolled rows' code (about 10 KB at 24 limbs) fits the CPU's decoded-instruction cache
+/// when timed alone, but not beside the reduction and the window's gather. AMD EPYC without
+/// AVX-512, one core, `Modulus::pow` (median of 301): 1037 -> 906 us at 1536 bits,
+/// 308 -> 306 us at 1024; the square alone 158 ns unrolled and 161 ns blocked at 24 limbs.
 ///
 /// Leaks: N only.
 pub fn mont_sqr<const N: usize>(
@@ -75,24 +77,11 @@ pub fn mont_sqr<const N: usize>(
     t: &mut [Limb],
 ) {
     let (out, a, n) = (arr_mut::<N>(out), arr::<N>(a), arr::<N>(n));
-    product::sqr_product::<N>(token, t, a);
-    reduce::<N>(token, out, t, n, n0);
-}
-
-/// `out = a^2 / R mod n` for N limbs, N a multiple of 8, the triangle in register blocks.
-/// `t` has at least 3N limbs.
-///
-/// Leaks: N only.
-pub fn mont_sqr_blocked<const N: usize>(
-    token: AdxToken,
-    out: &mut [Limb],
-    a: &[Limb],
-    n: &[Limb],
-    n0: Limb,
-    t: &mut [Limb],
-) {
-    let (out, n) = (arr_mut::<N>(out), arr::<N>(n));
-    sqr_blocked::sqr_product_blocked(token, t, arr::<N>(a));
+    if N & 7 == 0 {
+        sqr_blocked::sqr_product_blocked(token, t, a);
+    } else {
+        product::sqr_product::<N>(token, t, a);
+    }
     reduce::<N>(token, out, t, n, n0);
 }
 
@@ -199,15 +188,14 @@ pub(crate) fn kernel_sqr(
     t: &mut [Limb],
 ) {
     let n0 = np[0];
-    const { assert!(BLOCKED_SQUARE_LIMBS == 32) };
     match n.len() {
         4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), np),
         8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), np),
         16 => mont_sqr::<16>(tk, out, a, n, n0, t),
         24 => mont_sqr::<24>(tk, out, a, n, n0, t),
-        32 => mont_sqr_blocked::<32>(tk, out, a, n, n0, t),
-        48 => mont_sqr_blocked::<48>(tk, out, a, n, n0, t),
-        64 => mont_sqr_blocked::<64>(tk, out, a, n, n0, t),
+        32 => mont_sqr::<32>(tk, out, a, n, n0, t),
+        48 => mont_sqr::<48>(tk, out, a, n, n0, t),
+        64 => mont_sqr::<64>(tk, out, a, n, n0, t),
         k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
     }
 }
@@ -474,7 +462,8 @@ mod tests {
     }
 
     /// The row kernels behind `mont_mul`/`mont_sqr` (used for sizes the fused kernels do not
-    /// cover) at N = 4 and 8, against generic CIOS.
+    /// cover) at N = 4 and 6 (the unrolled triangle and REDC rows) and 8 (the blocked
+    /// triangle and REDC), against generic CIOS.
     #[test]
     fn row_kernels_match_cios() {
         let Some(token) = AdxToken::detect() else {

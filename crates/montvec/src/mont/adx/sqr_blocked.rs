@@ -15,9 +15,10 @@
 //! Against the `.rept`-unrolled rows of [`super::product`], whose code for 32 limbs and more
 //! outgrows the CPU's decoded-instruction cache, the blocked loop takes 274 instead of 351 ns
 //! at 32 limbs, 588 instead of 874 at 48 and 1020 instead of 1546 at 64 (AMD EPYC without
-//! AVX-512, one core, the square alone); at 16 and 24 limbs the unrolled rows are as fast or
-//! 4% faster. Blocking the rectangular product the same way was 1-3% slower than its rows
-//! (at 8 to 64 limbs), so only the square is blocked.
+//! AVX-512, one core, the square alone). At 16 and 24 limbs the unrolled rows are as fast or
+//! 2% faster alone, but not inside an exponentiation, where their code shares that cache with
+//! the reduction's (see [`super::mont_sqr`]). Blocking the rectangular product the same way
+//! was 1-3% slower than its rows (at 8 to 64 limbs), so only the square is blocked.
 //!
 //! Leaks: N only (loop counts); no data-dependent branch or address.
 
@@ -27,11 +28,6 @@ use super::block_rows::{block_row_macros, block_row_macros_end};
 use crate::backend::AdxToken;
 use crate::limb::Limb;
 
-// Stack slots (after the prologue): the block's multipliers at 0..64, a zero word at 72, the
-// chunk carry bit at 80, a at 88, blocks left at 96, N / 8 at 104, the next block's
-// multipliers at 112, t at 120, the next square block's t at 128. Register roles as in
-// `block_rows`: rdx multiplier, rax/rbx product, rsi multiplicand chunk, rcx t chunk, rdi t
-// block, rbp chunk counter, r8..r15 the window.
 // Stack slots (after the prologue): a[8b..8b+8] at 0..64, a zero word at 72, the chunk carry
 // bit at 80, a at 88, blocks left at 96, N / 8 at 104, the next block's a[8b..] at 112, t at
 // 120, the next block's t[16b..] at 128. Register roles as in `block_rows`: rdx multiplier,
