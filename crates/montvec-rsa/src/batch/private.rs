@@ -8,28 +8,30 @@
 //!    Montgomery forms of n.
 //! 3. One [`montvec::batch::pow_with`] call: (c'ᵢ mod p)^dP and (c'ᵢ mod q)^dQ for every job
 //!    (and (c'ᵢ mod r)^dᵣ for each further prime r of a multi-prime key).
-//! 4. Per key, P⁻¹ for the last prefix product P by montvec's constant-time safegcd
-//!    ([`montvec::Modulus::invert`]), then rᵢ⁻¹ = Pᵢ₋₁·(Pᵢ)⁻¹ and (Pᵢ₋₁)⁻¹ = rᵢ·(Pᵢ)⁻¹ going
-//!    down. A single two-prime job whose halves go to the 4-lane engine (primes of up to
-//!    1024 bits) has r^(p−2) mod p and r^(q−2) mod q computed in step 3's two free lanes
-//!    instead, joined by Garner and checked (r·r⁻¹ = 1): 1.08-1.2x on a 1024- or 2048-bit
-//!    operation, whose 1024- or 2048-bit safegcd took 11-16% of it.
+//! 4. Per key, P⁻¹ for the last prefix product P by montvec's constant-time safegcd modulo
+//!    each prime, joined by Garner and checked (P·P⁻¹ = 1; [`crt_inverse`]), then
+//!    rᵢ⁻¹ = Pᵢ₋₁·(Pᵢ)⁻¹ and (Pᵢ₋₁)⁻¹ = rᵢ·(Pᵢ)⁻¹ going down. A single two-prime job whose
+//!    halves go to the 4-lane engine (primes of up to 1024 bits) has r^(p−2) mod p and
+//!    r^(q−2) mod q computed in step 3's two free lanes instead, joined and checked the same
+//!    way: 1.08-1.2x on a 1024- or 2048-bit operation, whose 1024- or 2048-bit safegcd
+//!    modulo n took 11-16% of it.
 //! 5. Per job, Garner; one public-exponent batch call for every m'ᵢ^e; per job, the
 //!    re-encryption check and unblinding, as the single operation.
 //!
 //! A key whose product P is not invertible (some rᵢ shares a factor with n, probability about
-//! 2^-(bits/2)), or a single job whose r·r⁻¹ is not 1, has its jobs drawn and run again.
+//! 2^-(bits/2)) or whose P·P⁻¹ is not 1 (a fault), or a single job whose r·r⁻¹ is not 1, has
+//! its jobs drawn and run again.
 
 use montvec::batch::{Engine, Job, Options};
 use montvec::{Modulus, MontElem, Nat};
 use rand_core::CryptoRngCore;
-use subtle::ConstantTimeEq;
 
 use crate::arith;
 use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, RsaPrivateKey};
 use crate::primitive::private::{
-    blind, blinding_factor, check_and_unblind, check_input, crt_recombine, Blinded,
+    blind, blinding_factor, check_and_unblind, check_input, crt_inverse, crt_recombine,
+    join_inverses, Blinded,
 };
 
 /// `c^d mod n` for every `(key, c)`, in input order, each by CRT with its own blinding factor
@@ -255,7 +257,8 @@ fn prime_exponents(key: &RsaPrivateKey) -> impl Iterator<Item = (&Modulus, &Nat)
 /// two-prime operation, when its two half-size exponentiations go to the 4-lane IFMA engine
 /// (primes up to [`super::HALVES_IN_LANES_UP_TO_BITS`]): the other two lanes would run
 /// empty, and the exponents p − 2 and q − 2 are no longer than dP and dQ, so the inverses cost
-/// nothing; they replace a safegcd inverse of r mod n (about 11% of a 2048-bit operation).
+/// nothing; they replace the safegcd inverses of step 4 (one modulo n took about 11% of a
+/// 2048-bit operation; modulo p and q, about 2/3 of that).
 /// Zeroized on drop (each `Nat` is).
 struct FermatInputs {
     r_mod_p: Nat,
@@ -311,9 +314,9 @@ impl FermatInputs {
 }
 
 /// r⁻¹ mod n of a group's single job (Montgomery form) from r⁻¹ mod p and mod q
-/// ([`FermatInputs`]) by Garner, checked: r·r⁻¹ must be 1 (it is not only when r shares a
-/// prime with n, probability about 2^-(bits/2), or under a fault); `None` then, and the job is
-/// drawn again.
+/// ([`FermatInputs`]), joined and checked by [`join_inverses`] (r·r⁻¹ is not 1 when r shares
+/// a prime with n, probability about 2^-(bits/2), or under a fault); `None` then, and the job
+/// is drawn again.
 ///
 /// Leaks: the sizes, and whether the check passed.
 fn joined_lane_inverse(
@@ -321,14 +324,10 @@ fn joined_lane_inverse(
     blinded: &[Blinded],
     inverses: &[Nat],
 ) -> Option<Vec<MontElem>> {
-    let modulus = g.key.as_public_key().modulus();
     let [b] = blinded else {
         return None;
     };
-    let r_inv = modulus.to_montgomery(&crt_recombine(g.key, inverses));
-    let product = modulus.mul(&b.r_form, &r_inv).expect("elements of n");
-    let product = modulus.from_montgomery(&product).expect("element of n");
-    bool::from(product.ct_eq(&Nat::from_u64(1))).then(|| vec![r_inv])
+    join_inverses(g.key, &b.r_form, inverses).map(|r_inv| vec![r_inv])
 }
 
 /// `x^e mod n` for every `(key, x)` in order, in one [`montvec::batch::pow_vartime_with`]
@@ -363,21 +362,19 @@ fn prefix_products(g: &KeyGroup<'_>, blinded: &[Blinded]) -> Vec<MontElem> {
 }
 
 /// Step 4: every rᵢ⁻¹ of a group (Montgomery forms) from its prefix products, by one inverse
-/// of the last one P; `None` when P is not invertible (some rᵢ shares a factor with n).
+/// of the last one P; `None` when P is not invertible (some rᵢ shares a factor with n) or its
+/// inverse fails the check of [`join_inverses`].
 ///
-/// Leaks: the sizes, and whether P was invertible.
+/// Leaks: the sizes, and whether P was invertible and its inverse passed the check.
 fn blinding_inverses(
     g: &KeyGroup<'_>,
     blinded: &[Blinded],
     prefixes: &[MontElem],
 ) -> Option<Vec<MontElem>> {
     let modulus = g.key.as_public_key().modulus();
-    let last = prefixes.last()?;
-    let product = modulus.from_montgomery(last).expect("element of n");
-    let inverse: Option<Nat> = modulus.invert(&product).into();
     let mul = |a: &MontElem, b: &MontElem| modulus.mul(a, b).expect("elements of n");
     // inv = (P_i)^-1, starting at the last prefix.
-    let mut inv = modulus.to_montgomery(&inverse?);
+    let mut inv = crt_inverse(g.key, prefixes.last()?)?;
     let mut out: Vec<MontElem> = Vec::with_capacity(blinded.len());
     for i in (1..blinded.len()).rev() {
         // r_i^-1 = P_(i-1) (P_i)^-1, and (P_(i-1))^-1 = r_i (P_i)^-1.
@@ -394,6 +391,7 @@ mod tests {
     use super::*;
     use crate::primitive::private::{blind, blinding_factor};
     use rand::SeedableRng;
+    use subtle::ConstantTimeEq;
 
     /// A 1024-bit key (two 512-bit primes: the 4-lane engine's case), made once.
     fn key() -> RsaPrivateKey {
