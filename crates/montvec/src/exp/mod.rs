@@ -19,9 +19,12 @@ pub(crate) fn scratch_for<M: MontMul>(m: &M) -> Vec<crate::limb::Limb> {
     vec![0; m.scratch_len()]
 }
 
-/// Most scratch limbs [`with_scratch`] keeps on the stack (the CIOS, ADX and folding kernels
-/// need at most 3k limbs: up to 4096-bit moduli).
-const STACK_SCRATCH_LIMBS: usize = 192;
+/// Most scratch limbs [`with_scratch`] keeps on the stack (the CIOS and folding kernels need
+/// at most 3k limbs, the ADX kernels 4.5k: up to 4096-bit moduli).
+const STACK_SCRATCH_LIMBS: usize = 288;
+
+/// Scratch limbs of the middle stack buffer (3k up to 4096-bit moduli).
+const MIDDLE_SCRATCH_LIMBS: usize = 192;
 
 /// Scratch limbs of the smaller stack buffer (up to 1024-bit moduli).
 const SMALL_SCRATCH_LIMBS: usize = 48;
@@ -41,6 +44,8 @@ pub(crate) fn with_scratch<M: MontMul, T>(
     } else if len <= SMALL_SCRATCH_LIMBS {
         // A smaller buffer: clearing 192 limbs would cost a small product's time.
         on_stack::<SMALL_SCRATCH_LIMBS, T>(len, f)
+    } else if len <= MIDDLE_SCRATCH_LIMBS {
+        on_stack::<MIDDLE_SCRATCH_LIMBS, T>(len, f)
     } else if len <= STACK_SCRATCH_LIMBS {
         on_stack::<STACK_SCRATCH_LIMBS, T>(len, f)
     } else {

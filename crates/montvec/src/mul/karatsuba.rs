@@ -33,9 +33,7 @@ pub fn scratch_len(n: usize) -> usize {
     if n < THRESHOLD {
         return 0;
     }
-    let l = n - (n >> 1);
-    // |a0 - a1|, |b0 - b1| (l each), their product (2l), a copy of the top of z0 (l).
-    5 * l + scratch_len(l)
+    step_scratch_len(n) + scratch_len(n - (n >> 1))
 }
 
 /// Scratch limbs [`square`] needs for n-limb operands.
@@ -104,12 +102,36 @@ fn add_middle(out: &mut [Limb], l: usize, z0_hi: &mut [Limb], prod: &[Limb], m: 
 ///
 /// Leaks: n only (the recursion shape and every loop bound depend on n alone).
 pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
-    let n = a.len();
-    debug_assert!(b.len() == n && out.len() == 2 * n);
-    if n < THRESHOLD {
+    if a.len() < THRESHOLD {
         product_base(out, a, b);
         return;
     }
+    mul_step(out, a, b, scratch, mul);
+}
+
+/// Scratch limbs one [`mul_step`] on n-limb operands takes besides its halves' own:
+/// |a0 - a1|, |b0 - b1| (l each), their product (2l), a copy of the top of z0 (l).
+///
+/// Leaks: nothing; a function of the public length.
+pub fn step_scratch_len(n: usize) -> usize {
+    5 * (n - (n >> 1))
+}
+
+/// One Karatsuba step: `out = a * b` (equal lengths n >= 2, `out.len() == 2n`) from three
+/// half-size products `half(z, x, y, rest)` (`z = x * y` for x, y of equal length; `rest` is
+/// the scratch past this step's [`step_scratch_len`]): [`mul`]'s recursion, and the ADX
+/// Montgomery kernels' products on their fixed-size rows (`mont::adx`).
+///
+/// Leaks: n only, and what `half` leaks.
+pub fn mul_step(
+    out: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    scratch: &mut [Limb],
+    mut half: impl FnMut(&mut [Limb], &[Limb], &[Limb], &mut [Limb]),
+) {
+    let n = a.len();
+    debug_assert!(n >= 2 && b.len() == n && out.len() == 2 * n);
     let h = n >> 1;
     let l = n - h;
     let (a0, a1) = a.split_at(l);
@@ -122,10 +144,10 @@ pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
     let sb = abs_diff(db, b0, b1);
     {
         let (z0, z2) = out.split_at_mut(2 * l);
-        mul(z0, a0, b0, rest);
-        mul(z2, a1, b1, rest);
+        half(z0, a0, b0, rest);
+        half(z2, a1, b1, rest);
     }
-    mul(prod, da, db, rest);
+    half(prod, da, db, rest);
     // (a0 - a1)(b0 - b1) = (sign) * prod with sign negative iff exactly one mask is set; the
     // middle term is z0 + z2 - (a0 - a1)(b0 - b1): subtract prod when the signs agree.
     add_middle(out, l, z0_hi, prod, !(sa ^ sb));
