@@ -1,6 +1,7 @@
 //! The assembler macros shared by the kernels that work in blocks of eight rows held in
 //! registers ([`super::redc_blocked`], [`super::sqr_blocked`]): one row of eight word
-//! products into a rotating window of eight registers, and the carry-in of a chunk of t.
+//! products into a rotating window of eight registers, the eight rotations of a chunk, the
+//! window's load and store, and the carry-in of a chunk of t.
 //!
 //! A kernel's `global_asm!` starts with [`block_row_macros!`] and ends with
 //! [`block_row_macros_end!`], which removes the definitions again, so that two kernels in one
@@ -56,17 +57,42 @@ macro_rules! block_row_macros {
         adcxq 72(%rsp), \w0
     .endm
 
-    // The eight rows of a chunk, the window rotating one register a row; afterwards register
-    // r8+j holds the window's word j again.
-    .macro montvec_adx_rows
-        montvec_adx_row 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-        montvec_adx_row 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8
-        montvec_adx_row 2, %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9
-        montvec_adx_row 3, %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10
-        montvec_adx_row 4, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-        montvec_adx_row 5, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12
-        montvec_adx_row 6, %r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13
-        montvec_adx_row 7, %r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+    // The eight rows of a chunk by the row macro `row` (montvec_adx_row here, the REDC's and
+    // the square's own rows in their kernels), the window rotating one register a row;
+    // afterwards register r8+j holds the window's word j again.
+    .macro montvec_adx_rotated_rows row
+        \row 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+        \row 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8
+        \row 2, %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9
+        \row 3, %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10
+        \row 4, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        \row 5, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12
+        \row 6, %r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13
+        \row 7, %r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+    .endm
+
+    // window = the eight words at off(base).
+    .macro montvec_adx_load_window base, off=0
+        movq \off+0(\base), %r8
+        movq \off+8(\base), %r9
+        movq \off+16(\base), %r10
+        movq \off+24(\base), %r11
+        movq \off+32(\base), %r12
+        movq \off+40(\base), %r13
+        movq \off+48(\base), %r14
+        movq \off+56(\base), %r15
+    .endm
+
+    // The eight words at off(base) = window.
+    .macro montvec_adx_store_window base, off=0
+        movq %r8, \off+0(\base)
+        movq %r9, \off+8(\base)
+        movq %r10, \off+16(\base)
+        movq %r11, \off+24(\base)
+        movq %r12, \off+32(\base)
+        movq %r13, \off+40(\base)
+        movq %r14, \off+48(\base)
+        movq %r15, \off+56(\base)
     .endm
 
     // window += rcx[0..8] + the chunk carry bit; the carry out is the next chunk's, left in
@@ -97,7 +123,9 @@ macro_rules! block_row_macros_end {
         r#"
     .purgem montvec_adx_row_body
     .purgem montvec_adx_row
-    .purgem montvec_adx_rows
+    .purgem montvec_adx_rotated_rows
+    .purgem montvec_adx_load_window
+    .purgem montvec_adx_store_window
     .purgem montvec_adx_chunk_carry_in
 "#
     };

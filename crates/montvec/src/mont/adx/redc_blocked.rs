@@ -19,7 +19,7 @@ use super::block_rows::{block_row_macros, block_row_macros_end};
 use crate::backend::AdxToken;
 use crate::limb::Limb;
 
-// The rows: `montvec_adx_row`, `montvec_adx_rows` and `montvec_adx_chunk_carry_in` of
+// The rows: `montvec_adx_row`, `montvec_adx_rotated_rows` and `montvec_adx_chunk_carry_in` of
 // [`super::block_rows`], and `montvec_adx_rowq` here, which also computes the row's q. Stack
 // slots (after the prologue): q[0..8] at 0..64, n' at 64, a zero word at 72, the chunk carry
 // bit at 80, the base of n at 88, blocks left at 96, chunks at 104, the block carry bit at 112,
@@ -64,22 +64,8 @@ montvec_adx_redc_blocks:
 3:
     movq 88(%rsp), %rsi
     movq $0, 80(%rsp)
-    movq 0(%rdi), %r8
-    movq 8(%rdi), %r9
-    movq 16(%rdi), %r10
-    movq 24(%rdi), %r11
-    movq 32(%rdi), %r12
-    movq 40(%rdi), %r13
-    movq 48(%rdi), %r14
-    movq 56(%rdi), %r15
-    montvec_adx_rowq 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-    montvec_adx_rowq 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8
-    montvec_adx_rowq 2, %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9
-    montvec_adx_rowq 3, %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10
-    montvec_adx_rowq 4, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-    montvec_adx_rowq 5, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12
-    montvec_adx_rowq 6, %r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13
-    montvec_adx_rowq 7, %r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+    montvec_adx_load_window %rdi
+    montvec_adx_rotated_rows montvec_adx_rowq
     // After eight rows register r8+j holds position 8+j of the block again.
     leaq 64(%rdi), %rcx
     movq 104(%rsp), %rbp
@@ -89,7 +75,7 @@ montvec_adx_redc_blocks:
     addq $64, %rsi
     // window += t[chunk] + carry; the carry out belongs to the next chunk's first word.
     montvec_adx_chunk_carry_in
-    montvec_adx_rows
+    montvec_adx_rotated_rows montvec_adx_row
     addq $64, %rcx
     decq %rbp
     jnz 4b
@@ -111,14 +97,7 @@ montvec_adx_redc_blocks:
     adcq $0, %r15
     adcq $0, %rax
     movq %rax, 112(%rsp)
-    movq %r8, 0(%rcx)
-    movq %r9, 8(%rcx)
-    movq %r10, 16(%rcx)
-    movq %r11, 24(%rcx)
-    movq %r12, 32(%rcx)
-    movq %r13, 40(%rcx)
-    movq %r14, 48(%rcx)
-    movq %r15, 56(%rcx)
+    montvec_adx_store_window %rcx
     addq $64, %rdi
     decq 96(%rsp)
     jnz 3b

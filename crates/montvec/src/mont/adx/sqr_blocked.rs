@@ -159,22 +159,8 @@ montvec_adx_sqr_blocks:
     movq $0, 80(%rsp)
     movq 128(%rsp), %rcx
     addq $128, 128(%rsp)
-    movq 0(%rcx), %r8
-    movq 8(%rcx), %r9
-    movq 16(%rcx), %r10
-    movq 24(%rcx), %r11
-    movq 32(%rcx), %r12
-    movq 40(%rcx), %r13
-    movq 48(%rcx), %r14
-    movq 56(%rcx), %r15
-    montvec_adx_diagonal_row 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-    montvec_adx_diagonal_row 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8
-    montvec_adx_diagonal_row 2, %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9
-    montvec_adx_diagonal_row 3, %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10
-    montvec_adx_diagonal_row 4, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-    montvec_adx_diagonal_row 5, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12
-    montvec_adx_diagonal_row 6, %r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13
-    montvec_adx_diagonal_row 7, %r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+    montvec_adx_load_window %rcx
+    montvec_adx_rotated_rows montvec_adx_diagonal_row
     // The full chunks c = b+1 .. N/8-1, as many as the blocks after this one.
     movq 96(%rsp), %rbp
     decq %rbp
@@ -183,7 +169,7 @@ montvec_adx_sqr_blocks:
     addq $64, %rsi
     addq $64, %rcx
     montvec_adx_chunk_carry_in
-    montvec_adx_rows
+    montvec_adx_rotated_rows montvec_adx_row
     decq %rbp
     jnz 4b
 5:
@@ -199,14 +185,7 @@ montvec_adx_sqr_blocks:
     adcq $0, %r13
     adcq $0, %r14
     adcq $0, %r15
-    movq %r8, 64(%rcx)
-    movq %r9, 72(%rcx)
-    movq %r10, 80(%rcx)
-    movq %r11, 88(%rcx)
-    movq %r12, 96(%rcx)
-    movq %r13, 104(%rcx)
-    movq %r14, 112(%rcx)
-    movq %r15, 120(%rcx)
+    montvec_adx_store_window %rcx, 64
     decq 96(%rsp)
     jnz 2b
     // t = 2 t + sum a[i]^2 2^(128 i), eight limbs of a a pass. The triangle is
