@@ -277,7 +277,9 @@ mod tests {
             let modulus = key.as_public_key().modulus();
             let n = big(key.n());
             let limbs = key.n().limb_len();
-            let to_nat = |x: &BigUint| Nat::from_be_bytes(&x.to_bytes_be()).resized(limbs);
+            let nat =
+                |x: &BigUint, limbs: usize| Nat::from_be_bytes(&x.to_bytes_be()).resized(limbs);
+            let to_nat = |x: &BigUint| nat(x, limbs);
             let inverse = |x: &Nat| {
                 crt_inverse(&key, &modulus.to_montgomery(x))
                     .map(|form| modulus.from_montgomery(&form).unwrap())
@@ -311,18 +313,14 @@ mod tests {
             let x = &xs[0];
             let residues: Vec<Nat> = primes
                 .iter()
-                .map(|p| {
-                    let r = big(x).modinv(p).unwrap();
-                    Nat::from_be_bytes(&r.to_bytes_be()).resized(p.to_u64_digits().len())
-                })
+                .map(|p| nat(&big(x).modinv(p).unwrap(), p.to_u64_digits().len()))
                 .collect();
             let form = modulus.to_montgomery(x);
             assert!(join_inverses(&key, &form, &residues).is_some());
             for i in 0..residues.len() {
                 let mut faulty = residues.clone();
                 let p = &primes[i];
-                let off = (big(&faulty[i]) + 1u8) % p;
-                faulty[i] = Nat::from_be_bytes(&off.to_bytes_be()).resized(p.to_u64_digits().len());
+                faulty[i] = nat(&((big(&faulty[i]) + 1u8) % p), p.to_u64_digits().len());
                 assert!(join_inverses(&key, &form, &faulty).is_none(), "prime {i}");
             }
         }
