@@ -29,6 +29,45 @@ fn rsalabs_v15_crypt_vectors_through_the_raw_primitives() {
     assert_eq!(count, 300);
 }
 
+/// A key keeps its blinding pair for 32 operations, then draws a fresh factor: 70 single
+/// operations, then batches of 40 and 33 jobs, on one key (each crossing at least one fresh
+/// draw), every result equal to the vector's encoded message; clones of the key (which start
+/// without a pair) in the same batch too.
+#[test]
+fn results_stay_right_across_the_kept_pairs_and_fresh_draws() {
+    use montvec_rsa::batch::{private_ops, Options};
+    use montvec_rsa::primitive::private::private_op;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let (key, cases) = crypt_cases().swap_remove(3);
+    let ems: Vec<Nat> = cases.iter().map(|(em, _)| Nat::from_be_bytes(em)).collect();
+    let cs: Vec<Nat> = cases.iter().map(|(_, c)| Nat::from_be_bytes(c)).collect();
+    for i in 0..70 {
+        let got = private_op(&key, &cs[i % cs.len()], &mut rng).unwrap();
+        assert_eq!(
+            got,
+            ems[i % ems.len()].resized(got.limb_len()),
+            "operation {i}"
+        );
+    }
+    let clone = key.clone();
+    for count in [40, 33] {
+        let jobs: Vec<(&RsaPrivateKey, &Nat)> = (0..count)
+            .map(|i| (if i % 5 == 4 { &clone } else { &key }, &cs[i % cs.len()]))
+            .collect();
+        for (i, got) in private_ops(&jobs, &mut rng, &Options::default())
+            .into_iter()
+            .enumerate()
+        {
+            let got = got.unwrap();
+            assert_eq!(
+                got,
+                ems[i % ems.len()].resized(got.limb_len()),
+                "job {i} of {count}"
+            );
+        }
+    }
+}
+
 #[test]
 fn raw_inputs_out_of_range_are_typed_errors() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);

@@ -101,8 +101,7 @@ pub(crate) const SCALAR_UP_TO: usize = 2;
 /// at 1024, but 1253 against 961 µs at 1536. Since the single-operand IFMA kernel's quotient
 /// chain moved to general registers (two jobs of `batch::pow_with`, three alternating runs on
 /// a loaded host): 353-363 against 364-366 µs at 1024 bits, 1211-1278 against 752-777 at
-/// 1536; 1024 stays with the lanes, whose two free lanes also give the blinding inverse (a
-/// 2048-bit safegcd, 34 µs, otherwise).
+/// 1536; 1024 stays with the lanes.
 pub(crate) const HALVES_IN_LANES_UP_TO_BITS: usize = 1024;
 
 /// `options`, with the engine fixed when no engine is asked for and `count` exponentiations
@@ -115,8 +114,8 @@ pub(crate) fn narrowed(options: &Options, count: usize) -> crate::Result<Options
 }
 
 /// [`narrowed`] for exponentiations modulo numbers of at most `bits` bits, where up to four of
-/// them (a single operation's two halves, and its two Fermat inverses: see `private.rs`) go
-/// to the 4-lane engine up to [`HALVES_IN_LANES_UP_TO_BITS`].
+/// them (a single operation's two halves, or those of two operations) go to the 4-lane engine
+/// up to [`HALVES_IN_LANES_UP_TO_BITS`].
 pub(crate) fn narrowed_for_bits(
     options: &Options,
     count: usize,

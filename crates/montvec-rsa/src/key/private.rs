@@ -11,6 +11,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 use crate::arith;
 use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, RsaPublicKey};
+use crate::primitive::blinding::BlindingCache;
 
 /// An RSA private key: two primes p, q, and for a multi-prime key (RFC 8017 §3.2) further
 /// primes r₃, r₄, … ([`RsaPrivateKey::other_primes`]).
@@ -23,6 +24,10 @@ use crate::key::{PublicKeyParts, RsaPublicKey};
 ///
 /// The secret parts are zeroized on drop (the [`Modulus`] values hold copies of p and q and
 /// zeroize their own constants).
+///
+/// A key keeps a blinding pair between private operations, squared after each one and drawn
+/// afresh every [`USES_PER_FACTOR`](crate::primitive::blinding::USES_PER_FACTOR) operations
+/// ([`crate::primitive::blinding`]); a clone starts without one.
 pub struct RsaPrivateKey {
     public: RsaPublicKey,
     d: Nat,
@@ -34,6 +39,7 @@ pub struct RsaPrivateKey {
     p_mod: Arc<Modulus>,
     q_mod: Arc<Modulus>,
     others: Vec<OtherPrime>,
+    blinding: BlindingCache,
 }
 
 /// A prime of a multi-prime key beyond p and q (RFC 8017 §3.2 `OtherPrimeInfo`): rᵢ, its CRT
@@ -275,6 +281,7 @@ impl RsaPrivateKey {
             p_mod: Arc::new(p_mod),
             q_mod: Arc::new(q_mod),
             others,
+            blinding: BlindingCache::default(),
         })
     }
 
@@ -326,6 +333,11 @@ impl RsaPrivateKey {
     /// The primes beyond p and q of a multi-prime key, in order (empty for two primes).
     pub fn other_primes(&self) -> &[OtherPrime] {
         &self.others
+    }
+
+    /// The blinding pair kept for the next private operation.
+    pub(crate) fn blinding(&self) -> &BlindingCache {
+        &self.blinding
     }
 }
 
@@ -388,6 +400,7 @@ impl Clone for RsaPrivateKey {
             p_mod: Arc::clone(&self.p_mod),
             q_mod: Arc::clone(&self.q_mod),
             others: self.others.clone(),
+            blinding: BlindingCache::default(),
         }
     }
 }

@@ -2,5 +2,6 @@
 //! private operation by CRT with blinding and a fault check. Paddings and the batch engine
 //! build on these; [`crate::hazmat`] exposes them raw.
 
+pub mod blinding;
 pub mod private;
 pub mod public;

@@ -2,33 +2,33 @@
 //! recombination, base blinding, and a check by re-encryption before anything is released
 //! (the shape of ring's `private_exponentiate`, STYLE.md).
 //!
-//! 1. Blind: pick r uniformly in [1, n), set c' = c·r^e mod n.
+//! 1. Blind: a pair (r^e, r⁻¹) mod n for a secret random r ([`crate::primitive::blinding`]:
+//!    the key's kept pair squared, or a fresh r), and c' = c·r^e mod n.
 //! 2. m1 = c'^dP mod p, m2 = c'^dQ mod q (constant-time fixed-window exponentiations, through
 //!    montvec's batch interface: [`crate::batch`] with one job).
 //! 3. Garner: h = qInv·(m1 − m2) mod p, m' = m2 + q·h (< n, so no reduction); for a
 //!    multi-prime key, mᵢ = c'^dᵢ mod rᵢ in step 2 and one more Garner step per prime.
-//! 4. Check: m'^e mod n must equal c', compared in constant time; otherwise
-//!    [`Error::FaultDetected`] and nothing of m' leaves.
-//! 5. Unblind: m = m'·r⁻¹ mod n. r⁻¹ by montvec's constant-time safegcd modulo p and modulo
-//!    q, joined by Garner (`crt_inverse`: two half-size inverses cost about 2/3 of one
-//!    modulo n), except for one operation with primes of at most 1024 bits: its two halves
-//!    run in the 4-lane IFMA engine, and r^(p−2) mod p and r^(q−2) mod q fill its other two
-//!    lanes (Fermat; Garner joins them, and r·r⁻¹ = 1 is checked).
+//! 4. Unblind: m = m'·r⁻¹ mod n.
+//! 5. Check: m^e mod n must equal c, compared in constant time; otherwise
+//!    [`Error::FaultDetected`], nothing of m leaves, and the key forgets its blinding pair.
+//!    Checking after unblinding covers every step, the pair included.
 //!
-//! r^e and m'^e are public-exponent powers (16 squarings and a multiplication for
-//! e = 65537), computed for all jobs of a batch together in the IFMA lanes
+//! m^e (and r^e for a fresh pair) are public-exponent powers (16 squarings and a
+//! multiplication for e = 65537), computed for all jobs of a batch together in the IFMA lanes
 //! ([`montvec::batch::pow_vartime_with`]; one job runs [`montvec::Modulus::pow_vartime`]);
-//! steps 1, 4 and 5 around them run on Montgomery forms of n (`blind`, `check_and_unblind`).
+//! steps 1, 4 and 5 around them run on Montgomery forms of n (`blind`, `unblind`,
+//! `released`).
 
 use montvec::batch::Options;
 use montvec::{Modulus, MontElem, Nat};
 use rand_core::CryptoRngCore;
-use subtle::{Choice, ConstantTimeEq, CtOption};
+use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::arith;
 use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, RsaPrivateKey};
+use crate::primitive::blinding::BlindingPair;
 
 /// `c^d mod n` by CRT with blinding and a fault check (see the module doc).
 ///
@@ -36,7 +36,8 @@ use crate::key::{PublicKeyParts, RsaPrivateKey};
 /// does not re-encrypt to c, [`Error::Rng`] when the generator fails, [`Error::Arithmetic`]
 /// when the batch engine cannot run (a bad `MONTVEC_BACKEND`).
 ///
-/// Leaks: the sizes of n, p and q; nothing of c, d, p, q or the result (no branch, memory index
+/// Leaks: the sizes of n, p and q, and whether this operation draws a fresh blinding factor
+/// (one in 32 of the key's operations); nothing of c, d, p, q or the result (no branch, memory index
 /// or division on them; the only branch on a secret-derived value is the fault check, whose
 /// failure means the computation was already wrong).
 pub fn private_op(key: &RsaPrivateKey, c: &Nat, rng: &mut dyn CryptoRngCore) -> Result<Nat> {
@@ -56,53 +57,42 @@ pub(crate) fn check_input(key: &RsaPrivateKey, c: &Nat) -> Result<()> {
     }
 }
 
-/// Step 1 on Montgomery forms of n, given `r_e` = r^e mod n: r's form (kept for step 5) and
-/// the standard value of c' = c·r^e.
+/// Step 1: c' = c·r^e mod n, announced as n's length.
 ///
 /// Leaks: the sizes.
-pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, r: &Nat, r_e: &Nat) -> Blinded {
+pub(crate) fn blind(key: &RsaPrivateKey, c: &Nat, pair: &BlindingPair) -> Nat {
+    times_form(key, c, &pair.r_e)
+}
+
+/// Step 4: m = m'·r⁻¹ mod n, announced as n's length.
+///
+/// Leaks: the sizes.
+pub(crate) fn unblind(key: &RsaPrivateKey, m: &Nat, pair: &BlindingPair) -> Nat {
+    times_form(key, m, &pair.r_inv)
+}
+
+/// x·y mod n for x < n and y's Montgomery form `y_form`, announced as n's length.
+///
+/// Leaks: the sizes.
+fn times_form(key: &RsaPrivateKey, x: &Nat, y_form: &MontElem) -> Nat {
     let modulus = key.as_public_key().modulus();
-    let r_form = modulus.to_montgomery(r);
-    let c_form = modulus.to_montgomery(c);
-    let blinded = modulus
-        .mul(&c_form, &modulus.to_montgomery(r_e))
+    let product = modulus
+        .mul(&modulus.to_montgomery(x), y_form)
         .expect("elements of n");
-    Blinded {
-        value: modulus.from_montgomery(&blinded).expect("element of n"),
-        r_form,
-    }
+    modulus.from_montgomery(&product).expect("element of n")
 }
 
-/// What step 1 leaves for the others (every field zeroizes itself on drop).
-pub(crate) struct Blinded {
-    /// c' = c·r^e mod n, k limbs: the exponentiations' input, and what m'^e must equal.
-    pub(crate) value: Nat,
-    /// r·R mod n in the modulus's own form.
-    pub(crate) r_form: MontElem,
-}
-
-/// Steps 4 and 5, given `back` = m'^e mod n: it must equal c' (compared in constant time),
-/// then m = m'·r⁻¹ on Montgomery forms of n, or [`Error::FaultDetected`] with nothing of m'
-/// released. `r_inv_form` is r⁻¹·R mod n in the modulus's form. (`m`, a [`Nat`], zeroizes
-/// itself when the caller drops it.)
+/// Step 5, given `back` = m^e mod n: `m` when `back` equals c (compared in constant time),
+/// else [`Error::FaultDetected`], m zeroized, and the key's blinding pair forgotten (it may
+/// be what went wrong).
 ///
 /// Leaks: the sizes, and whether the check failed.
-pub(crate) fn check_and_unblind(
-    key: &RsaPrivateKey,
-    blinded: &Blinded,
-    m: &Nat,
-    back: &Nat,
-    r_inv_form: &MontElem,
-) -> Result<Nat> {
-    let modulus = key.as_public_key().modulus();
-    let ok = back.ct_eq(&blinded.value);
-    let m_form = modulus.to_montgomery(m);
-    let unblinded = modulus.mul(&m_form, r_inv_form).expect("elements of n");
-    let mut out = modulus.from_montgomery(&unblinded).expect("element of n");
-    if bool::from(ok) {
-        Ok(out)
+pub(crate) fn released(key: &RsaPrivateKey, c: &Nat, mut m: Nat, back: &Nat) -> Result<Nat> {
+    if bool::from(back.ct_eq(c)) {
+        Ok(m)
     } else {
-        out.zeroize();
+        m.zeroize();
+        key.blinding().forget();
         Err(Error::FaultDetected)
     }
 }
@@ -148,95 +138,19 @@ pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv: &Nat) -> Nat {
     p_mod.from_montgomery(&h).expect("element of p")
 }
 
-/// x⁻¹ mod n in Montgomery form, from x's Montgomery form `x_form`, by the prime factors:
-/// x⁻¹ modulo each prime by montvec's constant-time safegcd ([`Modulus::invert`]), joined
-/// and checked by [`join_inverses`]; `None` when x shares a prime with n. safegcd's cost
-/// grows with the square of the size, so two half-size inverses and Garner take about 2/3 of
-/// one inverse modulo n (AMD EPYC, one core: 2 × 30.8 against 91.5 us at 3072 bits,
-/// 2 × 17.4 against 48.3 at 2048).
-///
-/// Leaks: the sizes, and whether x is invertible modulo n (one branch, after every prime's
-/// inverse is computed; not which prime failed).
-pub(crate) fn crt_inverse(key: &RsaPrivateKey, x_form: &MontElem) -> Option<MontElem> {
-    let modulus = key.as_public_key().modulus();
-    let x = modulus.from_montgomery(x_form).expect("element of n");
-    let inverses: Vec<CtOption<Nat>> = [key.p_modulus(), key.q_modulus()]
-        .into_iter()
-        .chain(key.other_primes().iter().map(|o| o.modulus()))
-        .map(|prime| prime.invert(&x))
-        .collect();
-    let invertible = inverses
-        .iter()
-        .fold(Choice::from(1), |all, inverse| all & inverse.is_some());
-    if !bool::from(invertible) {
-        return None;
-    }
-    let inverses: Vec<Nat> = inverses
-        .into_iter()
-        .map(|inverse| Option::from(inverse).expect("every inverse exists"))
-        .collect();
-    join_inverses(key, x_form, &inverses)
-}
-
-/// x⁻¹ mod n in Montgomery form from `inverses` = [x⁻¹ mod p, x⁻¹ mod q, x⁻¹ mod r₃, …]
-/// by [`crt_recombine`], checked: x·x⁻¹ must be 1 modulo n, else `None`. The check matters:
-/// a fault in one prime's inverse alone would unblind that residue of the result wrongly and
-/// leave the other right, the split that factors n (Boneh–DeMillo–Lipton), and the
-/// re-encryption check runs before unblinding, so it cannot see it.
-///
-/// Leaks: the sizes, and whether the check passed.
-pub(crate) fn join_inverses(
-    key: &RsaPrivateKey,
-    x_form: &MontElem,
-    inverses: &[Nat],
-) -> Option<MontElem> {
-    let modulus = key.as_public_key().modulus();
-    let inverse = modulus.to_montgomery(&crt_recombine(key, inverses));
-    let product = modulus.mul(x_form, &inverse).expect("elements of n");
-    let product = modulus.from_montgomery(&product).expect("element of n");
-    bool::from(product.ct_eq(&Nat::from_u64(1))).then_some(inverse)
-}
-
-/// A random r in [1, n), uniform: n's bit length of random bits (the bytes of n, the top one
-/// masked down to n's top bit), kept when 0 < r < n (compared in constant time), else drawn
-/// again. A draw is kept with probability (n − 1)/2^bits > 1/2, so fewer than two draws on
-/// average; no reduction is needed (the 64-bit-wider draw reduced mod n that this replaces
-/// cost 3.3 us at 2048 bits, 3% of a batched private operation).
-///
-/// Errors: [`Error::Rng`] when the generator fails.
-///
-/// Leaks: the sizes, and how many draws were refused; a refused draw is discarded and says
-/// nothing of the one kept.
-pub(crate) fn blinding_factor(key: &RsaPrivateKey, rng: &mut dyn CryptoRngCore) -> Result<Nat> {
-    let n = key.n();
-    let bits = key.as_public_key().modulus().bits();
-    let len = bits.div_ceil(8);
-    // The bits of the top byte that n can have (1 to 8 of them).
-    let top_mask = u8::MAX >> (8 * len - bits);
-    let mut bytes = vec![0u8; len];
-    loop {
-        rng.try_fill_bytes(&mut bytes).map_err(|_| Error::Rng)?;
-        bytes[0] &= top_mask;
-        let r = Nat::from_be_bytes(&bytes).resized(n.limb_len());
-        if bool::from(arith::lt(&r, n) & !r.is_zero()) {
-            bytes.zeroize();
-            return Ok(r);
-        }
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use num_bigint::BigUint;
     use rand::SeedableRng;
 
-    fn big(x: &Nat) -> BigUint {
+    /// x as a num-bigint number (the oracle's).
+    pub(crate) fn big(x: &Nat) -> BigUint {
         BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8))
     }
 
     /// A 512-bit key generated by `openssl genpkey` (test only).
-    fn key() -> RsaPrivateKey {
+    pub(crate) fn key() -> RsaPrivateKey {
         let hex = |s: &str| Nat::from_hex(s).unwrap();
         RsaPrivateKey::from_components(
             hex("dc8b3f795b0f2a5441ee70557f0affb8def117fd16c2db75baf779efce9b774da23c99da2e44e1f45f65f05b7d50ab58d4c6a693e1383528cd24e69a1e5a18fb"),
@@ -252,7 +166,7 @@ mod tests {
 
     /// A 768-bit three-prime key (primes from `openssl prime -generate -bits 256`, d the
     /// inverse of e modulo lcm(p − 1, q − 1, r − 1); test only).
-    fn three_prime_key() -> RsaPrivateKey {
+    pub(crate) fn three_prime_key() -> RsaPrivateKey {
         let hex = |s: &str| Nat::from_hex(s).unwrap();
         RsaPrivateKey::from_components(
             hex("b84dacd0f29b26fba2ed315800b957ff506a60c28f4480c6c000c0e90018c6609c12d7116d6eb57e98173bc6a8441967ccb2a9a1a65007c3bdeaa4dfc4cd1d72a0e6c60105d20a574345bbc49632875b2ad3658078079cf72d16bf42c4f37003"),
@@ -267,152 +181,61 @@ mod tests {
         .unwrap()
     }
 
-    /// The inverse by the primes is x⁻¹ mod n (num-bigint's `modinv`) for random x, 1 and
-    /// n − 1, on a two- and a three-prime key; x = 0, each prime, n minus a prime and a
-    /// product of two primes below n have none; a wrong inverse modulo one prime is refused.
-    #[test]
-    fn crt_inverse_matches_modinv_and_refuses_shared_primes_and_faults() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
-        for key in [key(), three_prime_key()] {
-            let modulus = key.as_public_key().modulus();
-            let n = big(key.n());
-            let limbs = key.n().limb_len();
-            let nat =
-                |x: &BigUint, limbs: usize| Nat::from_be_bytes(&x.to_bytes_be()).resized(limbs);
-            let to_nat = |x: &BigUint| nat(x, limbs);
-            let inverse = |x: &Nat| {
-                crt_inverse(&key, &modulus.to_montgomery(x))
-                    .map(|form| modulus.from_montgomery(&form).unwrap())
-            };
-            let mut xs: Vec<Nat> = (0..20)
-                .map(|_| blinding_factor(&key, &mut rng).unwrap())
-                .collect();
-            xs.push(to_nat(&BigUint::from(1u8)));
-            xs.push(to_nat(&(&n - 1u8)));
-            for x in &xs {
-                let want = big(x).modinv(&n).expect("invertible");
-                let got = inverse(x).expect("invertible");
-                assert_eq!(big(&got), want, "x = {:x}", big(x));
-                assert_eq!(got.limb_len(), limbs);
-            }
-            let primes: Vec<BigUint> = key
-                .primes()
-                .into_iter()
-                .chain(key.other_primes().iter().map(|o| o.prime()))
-                .map(big)
-                .collect();
-            let mut refused = vec![BigUint::from(0u8), &primes[0] * &primes[1] % &n];
-            for p in &primes {
-                refused.push(p.clone());
-                refused.push(&n - p);
-            }
-            for x in &refused {
-                assert!(inverse(&to_nat(x)).is_none(), "x = {x:x}");
-            }
-            // The inverses modulo each prime, one of them off by one: the join refuses.
-            let x = &xs[0];
-            let residues: Vec<Nat> = primes
-                .iter()
-                .map(|p| nat(&big(x).modinv(p).unwrap(), p.to_u64_digits().len()))
-                .collect();
-            let form = modulus.to_montgomery(x);
-            assert!(join_inverses(&key, &form, &residues).is_some());
-            for i in 0..residues.len() {
-                let mut faulty = residues.clone();
-                let p = &primes[i];
-                faulty[i] = nat(&((big(&faulty[i]) + 1u8) % p), p.to_u64_digits().len());
-                assert!(join_inverses(&key, &form, &faulty).is_none(), "prime {i}");
-            }
+    /// A pair (r^e, r⁻¹) for a random r, by num-bigint (test only).
+    pub(crate) fn oracle_pair(
+        key: &RsaPrivateKey,
+        rng: &mut impl rand_core::RngCore,
+    ) -> BlindingPair {
+        let modulus = key.as_public_key().modulus();
+        let n = big(key.n());
+        let to_nat = |x: &BigUint| Nat::from_be_bytes(&x.to_bytes_be()).resized(key.n().limb_len());
+        let mut bytes = vec![0u8; key.size() + 8];
+        rng.fill_bytes(&mut bytes);
+        let r = BigUint::from_bytes_be(&bytes) % &n;
+        BlindingPair {
+            r_e: modulus.to_montgomery(&to_nat(&r.modpow(&big(key.e()), &n))),
+            r_inv: modulus.to_montgomery(&to_nat(&r.modinv(&n).expect("invertible"))),
         }
     }
 
-    /// Hands out the given draws in turn, one per `fill_bytes` (each the length asked for; the
-    /// word methods take theirs from `fill_bytes` too). Test only.
-    struct Draws(Vec<Vec<u8>>);
-
-    impl rand_core::RngCore for Draws {
-        fn next_u32(&mut self) -> u32 {
-            rand_core::impls::next_u32_via_fill(self)
-        }
-        fn next_u64(&mut self) -> u64 {
-            rand_core::impls::next_u64_via_fill(self)
-        }
-        fn fill_bytes(&mut self, dest: &mut [u8]) {
-            let next = self.0.remove(0);
-            dest.copy_from_slice(&next);
-        }
-        fn try_fill_bytes(
-            &mut self,
-            dest: &mut [u8],
-        ) -> core::result::Result<(), rand_core::Error> {
-            self.fill_bytes(dest);
-            Ok(())
-        }
-    }
-
-    impl rand_core::CryptoRng for Draws {}
-
-    /// Draws of n or more (after the top byte's mask) and of zero are refused; the next one,
-    /// below n, is kept as drawn; n − 1 and 1 are kept.
-    #[test]
-    fn blinding_factor_refuses_draws_outside_one_to_n() {
-        let key = key();
-        let n = key.n().to_be_bytes(64);
-        let mut n_minus_one = n.clone();
-        n_minus_one[63] -= 1; // n is odd
-        let mut one = vec![0u8; 64];
-        one[63] = 1;
-        let mut kept = n.clone();
-        kept[10] ^= 0x40;
-        kept[0] = 0x12;
-        let mut rng = Draws(vec![vec![0xff; 64], n.clone(), vec![0; 64], kept.clone()]);
-        let r = blinding_factor(&key, &mut rng).unwrap();
-        assert!(rng.0.is_empty(), "three draws refused, the fourth kept");
-        assert_eq!(r.to_be_bytes(64), kept);
-        assert_eq!(r.limb_len(), key.n().limb_len());
-        for edge in [n_minus_one, one] {
-            let mut rng = Draws(vec![edge.clone()]);
-            assert_eq!(
-                blinding_factor(&key, &mut rng).unwrap().to_be_bytes(64),
-                edge
-            );
-        }
-        // Uniform draws: every one in [1, n).
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        for _ in 0..200 {
-            let r = blinding_factor(&key, &mut rng).unwrap();
-            assert!(big(&r) < big(key.n()) && big(&r) > BigUint::from(0u8));
-        }
-    }
-
+    /// The right m' = c'^d unblinds to c^d and is released; a fault in m' (one bit) or in the
+    /// pair (r⁻¹ of another r) is caught after unblinding, nothing is released, and the key
+    /// forgets the pair it kept.
     #[test]
     fn the_check_withholds_a_wrong_result() {
         let key = key();
         let modulus = key.as_public_key().modulus();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let c = Nat::from_hex("5eed").unwrap();
-        let r = blinding_factor(&key, &mut rng).unwrap();
-        let r_e = modulus.pow_vartime(&r, key.e());
-        let blinded = blind(&key, &c, &r, &r_e);
         let n = big(key.n());
         let d = big(key.d());
-        let r_inv: Nat = Option::from(modulus.invert(&r)).unwrap();
-        assert_eq!((big(&r) * big(&r_inv)) % &n, BigUint::from(1u8));
-        let r_inv_form = modulus.to_montgomery(&r_inv);
-        // The right m' = c'^d passes and unblinds to c^d.
-        let m = big(&blinded.value).modpow(&d, &n);
-        let m = Nat::from_be_bytes(&m.to_bytes_be()).resized(key.n().limb_len());
-        let back = modulus.pow_vartime(&m, key.e());
-        let out = check_and_unblind(&key, &blinded, &m, &back, &r_inv_form).unwrap();
+        let pair = oracle_pair(&key, &mut rng);
+        let other = oracle_pair(&key, &mut rng);
+        let blinded = blind(&key, &c, &pair);
+        let exponentiated = big(&blinded).modpow(&d, &n);
+        let exponentiated =
+            Nat::from_be_bytes(&exponentiated.to_bytes_be()).resized(key.n().limb_len());
+        let attempt = |m_blinded: &Nat, pair: &BlindingPair| {
+            let m = unblind(&key, m_blinded, pair);
+            let back = modulus.pow_vartime(&m, key.e());
+            released(&key, &c, m, &back)
+        };
+        let out = attempt(&exponentiated, &pair).unwrap();
         assert_eq!(big(&out), big(&c).modpow(&d, &n));
-        // A fault (one bit of m' flipped) is caught and nothing is released.
-        let mut words = m.as_limbs().to_vec();
+        let mut words = exponentiated.as_limbs().to_vec();
         words[0] ^= 1 << 7;
         let faulty = Nat::from_limbs(words);
-        let back = modulus.pow_vartime(&faulty, key.e());
-        assert_eq!(
-            check_and_unblind(&key, &blinded, &faulty, &back, &r_inv_form),
-            Err(Error::FaultDetected)
-        );
+        let mixed = BlindingPair {
+            r_e: pair.r_e.clone(),
+            r_inv: other.r_inv.clone(),
+        };
+        for (m_blinded, pair) in [(&faulty, &pair), (&exponentiated, &mixed)] {
+            key.blinding().keep_after(modulus, &other);
+            assert_eq!(attempt(m_blinded, pair), Err(Error::FaultDetected));
+            assert!(
+                key.blinding().take(modulus, 1).is_empty(),
+                "the kept pair is forgotten"
+            );
+        }
     }
 }

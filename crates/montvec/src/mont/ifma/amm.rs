@@ -269,8 +269,9 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool, const DEEP: bool>(
 /// 1.45x at 1024 (175 against 121) and 1.51x at 1536 (260 against 172; Zen 5, 100,000 chained
 /// calls, three runs): so two independent exponentiations, such as the CRT halves of one
 /// RSA-2048 operation, would take about 1.45x one, against the 4-lane batch call they run in
-/// now (with two Fermat inverses in its other lanes), not enough to pay for a separate
-/// inverse.
+/// now. That call also computed the blinding inverse by Fermat in its two free lanes, which
+/// decided against this pair; since the RSA keys keep their blinding pairs (an inverse every
+/// 32 operations), the two have not been compared again on an IFMA machine.
 macro_rules! amm_body_x2 {
     ($acc1:ident, $nacc1:ident, $acc2:ident, $nacc2:ident, $av:ident, $nv:ident,
      $out1:ident, $out2:ident, $a:ident, $b1:ident, $b2:ident, $n:ident, $k0:ident, $digits:ident) => {{
