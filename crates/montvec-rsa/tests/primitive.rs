@@ -68,6 +68,31 @@ fn results_stay_right_across_the_kept_pairs_and_fresh_draws() {
     }
 }
 
+/// One key shared by two threads, 50 operations each, at once: the kept pair passes between
+/// them (or one draws a fresh factor while the other holds it), and every result is right.
+#[test]
+fn one_key_on_two_threads_at_once() {
+    use montvec_rsa::primitive::private::private_op;
+    let (key, cases) = crypt_cases().swap_remove(5);
+    let (key, cases) = (&key, &cases);
+    std::thread::scope(|scope| {
+        for seed in 0..2u64 {
+            scope.spawn(move || {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(100 + seed);
+                for i in 0..50 {
+                    let (em, c) = &cases[(i + 7 * seed as usize) % cases.len()];
+                    let got = private_op(key, &Nat::from_be_bytes(c), &mut rng).unwrap();
+                    assert_eq!(
+                        got.to_be_bytes(key.size()),
+                        *em,
+                        "thread {seed}, operation {i}"
+                    );
+                }
+            });
+        }
+    });
+}
+
 #[test]
 fn raw_inputs_out_of_range_are_typed_errors() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
