@@ -143,6 +143,23 @@ fn inconsistent_keys_are_refused() {
         RsaPrivateKey::from_components(n.clone(), e.clone(), d.clone(), vec![p.clone(), p.clone()]),
         Err(Error::InvalidKey(_))
     ));
+    // A square n = p·p with a d that fits p − 1: the primes are not coprime, so there is no
+    // CRT coefficient (refused, not left to fail every private operation).
+    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
+    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+    let p_big = big(p);
+    let d_square = big(&e)
+        .modinv(&(&p_big - 1u8))
+        .expect("e is prime to p - 1");
+    assert!(matches!(
+        RsaPrivateKey::from_components(
+            nat(&(&p_big * &p_big)),
+            e.clone(),
+            nat(&d_square),
+            vec![p.clone(), p.clone()]
+        ),
+        Err(Error::InvalidKey(_))
+    ));
     // A third prime whose product with p and q is not n.
     assert!(matches!(
         RsaPrivateKey::from_components(

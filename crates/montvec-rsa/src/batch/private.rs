@@ -31,7 +31,8 @@ use crate::primitive::private::{blind, check_input, crt_recombine, released, unb
 ///
 /// Jobs may use one key or many, of one size or several. Each job's result is its own:
 /// [`Error::InvalidInputLength`] when its c ≥ n, [`Error::FaultDetected`] when its result does
-/// not re-encrypt to its input, [`Error::Rng`] when the generator failed while drawing its
+/// not re-encrypt to its input (or its key's fresh blinding pairs were refused four draws in a
+/// row, which a valid key does with probability about 2^-(2·bits)), [`Error::Rng`] when the generator failed while drawing its
 /// blinding factor, [`Error::Arithmetic`] for every job when the batch engine refuses
 /// `options` (an engine this CPU lacks, zero threads).
 ///
@@ -86,12 +87,19 @@ pub fn private_ops(
             pairs[i] = Some(pair);
         }
     }
-    // Fresh pairs for the other jobs; a key whose pairs were refused draws again.
-    loop {
+    // Fresh pairs for the other jobs; a key whose pairs were refused draws again, up to
+    // FRESH_DRAWS times.
+    for draw in 0.. {
         let pending: Vec<usize> = (0..jobs.len())
             .filter(|&i| results[i].is_none() && pairs[i].is_none())
             .collect();
         if pending.is_empty() {
+            break;
+        }
+        if draw == FRESH_DRAWS {
+            for i in pending {
+                results[i] = Some(Err(Error::FaultDetected));
+            }
             break;
         }
         let mut groups: Vec<FreshGroup<'_>> = Vec::new();
@@ -159,6 +167,12 @@ pub fn private_ops(
         .map(|r| r.unwrap_or(Err(Error::FaultDetected)))
         .collect()
 }
+
+/// How many times a key's fresh blinding pairs are drawn before its jobs fail with
+/// [`Error::FaultDetected`]: a draw is refused with probability about 2^-(bits/2) (a factor
+/// sharing a prime with n), so a refusal after this many means the key or the arithmetic is
+/// wrong, and drawing on would never end.
+const FRESH_DRAWS: usize = 4;
 
 /// The job indices `which` grouped by key (by address), keys in order of first appearance.
 fn by_key<'a>(
@@ -273,9 +287,10 @@ fn blinded_ops(
         options,
     )?;
     // Every Nat here (blinded values, powers, results) zeroizes itself on drop.
-    let checks: Vec<_> = ready.iter().zip(unblinded).zip(&back).collect();
-    Ok(checks
-        .into_iter()
+    Ok(ready
+        .iter()
+        .zip(unblinded)
+        .zip(&back)
         .map(|(((i, _), m), back)| {
             let (key, c) = jobs[*i];
             released(key, c, m, back)

@@ -110,7 +110,8 @@ impl RsaPrivateKey {
     /// and q from (n, e, d) by
     /// [`recover_primes_vartime`](crate::key::recover::recover_primes_vartime).
     ///
-    /// Errors: [`Error::InvalidKey`] when the parts disagree (or one prime is given), and the
+    /// Errors: [`Error::InvalidKey`] when the parts disagree (or one prime is given, or two
+    /// primes share a factor), and the
     /// errors of [`RsaPublicKey::new`].
     ///
     /// Leaks: the announced lengths of the parts, and whether they are consistent; with empty
@@ -135,8 +136,12 @@ impl RsaPrivateKey {
         let dp = arith::rem(&d, &arith::minus_one(&p));
         let dq = arith::rem(&d, &arith::minus_one(&q));
         let p_mod = Modulus::new(&p)?;
-        // qInv = q^(p-2) mod p (Fermat; p is prime), in constant time.
+        // qInv = q^(p-2) mod p (Fermat; p is prime), in constant time. Checked: primes that
+        // share a factor (p = q, for a square n) have no coefficient, and Fermat gives 0.
         let qinv = fermat_inverse(&p_mod, &q, &p);
+        if !bool::from(checked_coefficient(&p_mod, &p, &q, &qinv)) {
+            return Err(Error::InvalidKey("the primes are not coprime"));
+        }
         let mut before = arith::product(&p, &q);
         let mut others = Vec::with_capacity(further.len());
         for r in further {
@@ -145,6 +150,9 @@ impl RsaPrivateKey {
             let modulus = Modulus::new(&r)?;
             let exponent = arith::rem(&d, &arith::minus_one(&r));
             let coefficient = fermat_inverse(&modulus, &before, &r);
+            if !bool::from(checked_coefficient(&modulus, &r, &before, &coefficient)) {
+                return Err(Error::InvalidKey("the primes are not coprime"));
+            }
             others.push(OtherPrime::after(
                 &mut before,
                 r,
