@@ -33,7 +33,6 @@ pub const USES_PER_FACTOR: u32 = 32;
 
 /// r^e and r⁻¹ modulo n for one operation, both in the Montgomery form of n. Zeroized on drop
 /// (each [`MontElem`] is).
-#[derive(Clone)]
 pub(crate) struct BlindingPair {
     /// r^e·R mod n: what c is multiplied by.
     pub(crate) r_e: MontElem,
