@@ -63,11 +63,15 @@ fn safegcd(f0: &[Limb], g0: &[Limb], bits: usize) -> Outcome {
     // |f| and its sign; then d (in (−2f₀, f₀)) into [0, f₀) with f's sign applied:
     // d + f₀ when negative (now in (−f₀, f₀)), negate under f's sign, + f₀ when negative.
     let words = k + 1;
-    let f_sign = f.sign_mask() as Limb;
+    // The masks go through `Choice` (an optimisation barrier): built from a shift, the
+    // compiler knows they are 0 or all ones and turned `add_masked`'s `w & mask` into a branch
+    // on the sign (found by the memcheck check, `montvec-ctcheck`).
+    let sign_mask = |top_word: Limb| ct::mask(ct::choice_from_bit(top_word >> 63));
+    let f_sign = sign_mask(f.sign_mask() as Limb);
     let mut gcd = f.to_twos_complement(words);
     negate_masked(&mut gcd, f_sign);
     let mut inverse = d.to_twos_complement(words);
-    let top = |x: &[Limb]| (x[words - 1] >> 63).wrapping_neg();
+    let top = |x: &[Limb]| sign_mask(x[words - 1]);
     let m = top(&inverse);
     add_masked(&mut inverse, f0, m);
     negate_masked(&mut inverse, f_sign);
