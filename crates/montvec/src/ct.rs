@@ -77,3 +77,40 @@ pub fn lt_word(a: Limb, b: Limb) -> Choice {
 pub fn select_word(a: Limb, b: Limb, c: Choice) -> Limb {
     Limb::conditional_select(&b, &a, c)
 }
+
+/// Marks `x` public for the constant-time check (`scripts/ctcheck`, which runs montvec under
+/// valgrind's memcheck with the secrets marked undefined): `x` is derived from secrets, and the
+/// caller is about to branch on it or release it by design (a validity verdict, the length of
+/// a returned message). Does nothing in other builds.
+///
+/// Every place where a secret-derived value becomes public calls this (or
+/// [`declassify_choice`]), so searching for `declassify` lists them all.
+///
+/// Leaks: `x`, by design.
+#[inline(always)]
+pub fn declassify<T>(x: &mut T) {
+    #[cfg(montvec_ctcheck)]
+    {
+        extern "C" {
+            fn montvec_ctcheck_public(p: *const u8, len: usize);
+        }
+        // SAFETY: the function (montvec-ctcheck's `memcheck.c`, linked into the only binary
+        // built with this cfg) changes memcheck's shadow state of the `size_of::<T>()` bytes
+        // `x` borrows and touches no memory. The pointer comes from `&mut`, so the compiler
+        // reloads `x` from memory after the call rather than reuse a register copy.
+        unsafe { montvec_ctcheck_public((x as *mut T).cast::<u8>(), core::mem::size_of::<T>()) }
+    }
+    #[cfg(not(montvec_ctcheck))]
+    let _ = x;
+}
+
+/// `c` as a `bool`, marked public for the constant-time check (see [`declassify`]): for the
+/// branches that decide, by design, on a secret-derived verdict.
+///
+/// Leaks: `c`, by design.
+#[inline(always)]
+pub fn declassify_choice(c: Choice) -> bool {
+    let mut bit = c.unwrap_u8();
+    declassify(&mut bit);
+    bit == 1
+}

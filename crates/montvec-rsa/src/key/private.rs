@@ -114,8 +114,9 @@ impl RsaPrivateKey {
     /// primes share a factor), and the
     /// errors of [`RsaPublicKey::new`].
     ///
-    /// Leaks: the announced lengths of the parts, and whether they are consistent; with empty
-    /// `primes`, also what recovering them leaks (timing that depends on p, q and d).
+    /// Leaks: the announced lengths of the parts, the primes' bit lengths, and whether the
+    /// parts are consistent; with empty `primes`, also what recovering them leaks (timing that
+    /// depends on p, q and d).
     pub fn from_components(n: Nat, e: Nat, d: Nat, primes: Vec<Nat>) -> Result<Self> {
         let mut primes = if primes.is_empty() {
             let (p, q) = crate::key::recover::recover_primes_vartime(&n, &e, &d)?;
@@ -139,7 +140,7 @@ impl RsaPrivateKey {
         // qInv = q^(p-2) mod p (Fermat; p is prime), in constant time. Checked: primes that
         // share a factor (p = q, for a square n) have no coefficient, and Fermat gives 0.
         let qinv = fermat_inverse(&p_mod, &q, &p);
-        if !bool::from(checked_coefficient(&p_mod, &p, &q, &qinv)) {
+        if !montvec::ct::declassify_choice(checked_coefficient(&p_mod, &p, &q, &qinv)) {
             return Err(Error::InvalidKey("the primes are not coprime"));
         }
         let mut before = arith::product(&p, &q);
@@ -150,7 +151,12 @@ impl RsaPrivateKey {
             let modulus = Modulus::new(&r)?;
             let exponent = arith::rem(&d, &arith::minus_one(&r));
             let coefficient = fermat_inverse(&modulus, &before, &r);
-            if !bool::from(checked_coefficient(&modulus, &r, &before, &coefficient)) {
+            if !montvec::ct::declassify_choice(checked_coefficient(
+                &modulus,
+                &r,
+                &before,
+                &coefficient,
+            )) {
                 return Err(Error::InvalidKey("the primes are not coprime"));
             }
             others.push(OtherPrime::after(
@@ -206,10 +212,10 @@ impl RsaPrivateKey {
         let p_mod = Modulus::new(&p)?;
         let (ok_dp, dp) = checked_exponent(&d, &p, &dp);
         let (ok_dq, dq) = checked_exponent(&d, &q, &dq);
-        if !bool::from(ok_dp & ok_dq) {
+        if !montvec::ct::declassify_choice(ok_dp & ok_dq) {
             return Err(Error::InvalidKey("CRT exponents do not match d"));
         }
-        if !bool::from(checked_coefficient(&p_mod, &p, &q, &qinv)) {
+        if !montvec::ct::declassify_choice(checked_coefficient(&p_mod, &p, &q, &qinv)) {
             return Err(Error::InvalidKey("CRT coefficient is not q^-1 mod p"));
         }
         let qinv = qinv.resized(p.limb_len());
@@ -220,10 +226,15 @@ impl RsaPrivateKey {
             check_prime_shape(&r)?;
             let modulus = Modulus::new(&r)?;
             let (ok_exponent, exponent) = checked_exponent(&d, &r, &exponent);
-            if !bool::from(ok_exponent) {
+            if !montvec::ct::declassify_choice(ok_exponent) {
                 return Err(Error::InvalidKey("a CRT exponent does not match d"));
             }
-            if !bool::from(checked_coefficient(&modulus, &r, &before, &coefficient)) {
+            if !montvec::ct::declassify_choice(checked_coefficient(
+                &modulus,
+                &r,
+                &before,
+                &coefficient,
+            )) {
                 return Err(Error::InvalidKey(
                     "a CRT coefficient is not the inverse of the primes before it",
                 ));
@@ -257,7 +268,7 @@ impl RsaPrivateKey {
             Some(last) => arith::product(last.product_before(), &last.prime),
             None => arith::product(&p, &q),
         };
-        if !bool::from(product.ct_eq(public.n())) {
+        if !montvec::ct::declassify_choice(product.ct_eq(public.n())) {
             return Err(Error::InvalidKey("the product of the primes is not n"));
         }
         // e * d_i ≡ 1 (mod r_i - 1) for every prime: then m^(e d) = m for all m.
@@ -267,13 +278,16 @@ impl RsaPrivateKey {
             .chain(others.iter().map(|o| (&o.exponent, &o.prime)));
         for (dx, x) in exponents {
             let ed = arith::product(dx, public.e());
-            if !bool::from(arith::rem(&ed, &arith::minus_one(x)).ct_eq(&one)) {
+            if !montvec::ct::declassify_choice(arith::rem(&ed, &arith::minus_one(x)).ct_eq(&one)) {
                 return Err(Error::InvalidKey(
                     "e * d is not 1 modulo each prime minus one",
                 ));
             }
         }
-        if d.bit_length_vartime() > public.bits() {
+        // d < 2^bits(n), compared in constant time (d's bit length is secret).
+        let mut bound = vec![0; public.bits() / 64 + 1];
+        bound[public.bits() / 64] = 1 << (public.bits() % 64);
+        if !montvec::ct::declassify_choice(arith::lt(&d, &Nat::from_limbs(bound))) {
             return Err(Error::InvalidKey("d is larger than n"));
         }
         let q_mod = Modulus::new(&q)?;

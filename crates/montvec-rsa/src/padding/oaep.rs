@@ -242,10 +242,12 @@ pub(crate) fn decode(oaep: &Oaep, em: &[u8]) -> Result<Vec<u8>> {
         looking &= !is_one;
     }
     good &= !looking;
-    // The one branch on the outcome: it decides whether anything is released at all.
-    if !bool::from(good) {
+    // The one branch on the outcome: it decides whether anything is released at all. Then
+    // the message's position, released as its length.
+    if !montvec::ct::declassify_choice(good) {
         return Err(Error::Decryption);
     }
+    montvec::ct::declassify(&mut index);
     // Step 4: M follows the 0x01.
     Ok(db[h_len + index as usize + 1..].to_vec())
 }

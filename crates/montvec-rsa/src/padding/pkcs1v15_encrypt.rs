@@ -250,7 +250,8 @@ pub(crate) fn decode_implicit(kdk: &[u8; 32], em: &[u8]) -> Vec<u8> {
     }
     // zero_index stays 0 when there is no separator, which fails this test too.
     good &= zero_index.ct_gt(&9);
-    let msg_index = u16::conditional_select(&(k as u16 - synthetic_len), &(zero_index + 1), good);
+    let mut msg_index =
+        u16::conditional_select(&(k as u16 - synthetic_len), &(zero_index + 1), good);
     // Select every byte, then shift left by msg_index one bit of it at a time: every pass
     // touches every byte, so neither the choice nor the index shows in the memory pattern.
     let mut out = Zeroizing::new(vec![0u8; k]);
@@ -267,6 +268,7 @@ pub(crate) fn decode_implicit(kdk: &[u8; 32], em: &[u8]) -> Vec<u8> {
         shift <<= 1;
     }
     // The message length is the output's length: released here, as RFC 8017 releases it.
+    montvec::ct::declassify(&mut msg_index);
     out[..k - msg_index as usize].to_vec()
 }
 

@@ -188,12 +188,16 @@ pub(crate) fn crt_inverse(key: &RsaPrivateKey, x_form: &MontElem) -> Option<Mont
     let invertible = inverses
         .iter()
         .fold(Choice::from(1), |all, inverse| all & inverse.is_some());
-    if !bool::from(invertible) {
+    if !montvec::ct::declassify_choice(invertible) {
         return None;
     }
     let inverses: Vec<Nat> = inverses
         .into_iter()
-        .map(|inverse| Option::from(inverse).expect("every inverse exists"))
+        .map(|mut inverse| {
+            // Each exists (`invertible` above, already public).
+            montvec::ct::declassify(&mut inverse);
+            Option::from(inverse).expect("every inverse exists")
+        })
         .collect();
     join_inverses(key, x_form, &inverses)
 }
@@ -215,7 +219,7 @@ pub(crate) fn join_inverses(
     let inverse = modulus.to_montgomery(&crt_recombine(key, inverses));
     let product = modulus.mul(x_form, &inverse).expect("elements of n");
     let product = modulus.from_montgomery(&product).expect("element of n");
-    bool::from(product.ct_eq(&Nat::from_u64(1))).then_some(inverse)
+    montvec::ct::declassify_choice(product.ct_eq(&Nat::from_u64(1))).then_some(inverse)
 }
 
 /// A random r in [1, n), uniform: n's bit length of random bits (the bytes of n, the top one
@@ -239,7 +243,7 @@ pub(crate) fn blinding_factor(key: &RsaPrivateKey, rng: &mut dyn CryptoRngCore) 
         rng.try_fill_bytes(&mut bytes).map_err(|_| Error::Rng)?;
         bytes[0] &= top_mask;
         let r = Nat::from_be_bytes(&bytes).resized(n.limb_len());
-        if bool::from(arith::lt(&r, n) & !r.is_zero()) {
+        if montvec::ct::declassify_choice(arith::lt(&r, n) & !r.is_zero()) {
             bytes.zeroize();
             return Ok(r);
         }

@@ -1,0 +1,6 @@
+//! The checks, one module per part of the library.
+
+pub mod batch;
+pub mod control;
+pub mod exp;
+pub mod rsa;
