@@ -60,14 +60,45 @@ fn secret_key(bits: usize, seed: u64) -> RsaPrivateKey {
     checked(|| RsaPrivateKey::from_components(n, e, d, vec![p, q])).expect("the same key")
 }
 
+/// A 766-bit three-prime key (the crate's own test key), imported with d and the primes
+/// secret: the multi-prime CRT path.
+fn secret_three_prime_key() -> RsaPrivateKey {
+    let hex = |s: &str| Nat::from_hex(s).expect("hex");
+    let n = hex(concat!(
+        "b84dacd0f29b26fba2ed315800b957ff506a60c28f4480c6c000c0e90018c6609c12d7116d6eb57e9817",
+        "3bc6a8441967ccb2a9a1a65007c3bdeaa4dfc4cd1d72a0e6c60105d20a574345bbc49632875b2ad36580",
+        "78079cf72d16bf42c4f37003"
+    ));
+    let d = hex(concat!(
+        "2dc12adc1cbea3e8e8c3d5f2310bd26ad1fdf6d39659bd569a2815bc4287e407528fc9abca6bdf79881f",
+        "79edd8979b60fe04620a6d6627da46d9f6b8b7719d5afd14dfe3f32cb1079a267bd7a09276b22c0a04ff",
+        "6980d9f906ab53d029dd799"
+    ));
+    let primes = [
+        "d3d814154ac9f7a5cbe40f7e2672d4811fc1b3d9302cb3403a98a4d0c7d8270f",
+        "ec802bdb626577a7e60f7dd92e14fbd283a6d120a515db259d372d24645b0b75",
+        "f114f97bbda382eb713c12ccaa65d68c1567c4f4343b02a39f936e77ebd137f9",
+    ]
+    .map(hex);
+    secret(d.as_limbs());
+    primes.iter().for_each(hide_modulus);
+    let e = Nat::from_u64(65537);
+    checked(|| RsaPrivateKey::from_components(n, e, d, primes.to_vec())).expect("valid key")
+}
+
 /// Raw private operations, one at a time (past a fresh blinding factor's 32 uses) and in
-/// batches on each engine this machine runs.
+/// batches on each engine this machine runs, on two-prime keys of 1024 and 2048 bits and a
+/// three-prime key.
 pub fn private() {
     let mut words = Words::new(5);
-    for (bits, seed) in [(1024, 1), (2048, 2)] {
-        let key = secret_key(bits, seed);
+    let keys = [
+        (1024, secret_key(1024, 1)),
+        (2048, secret_key(2048, 2)),
+        (766, secret_three_prime_key()),
+    ];
+    for (seed, (bits, key)) in (1..).zip(keys) {
         let mut rng = rng(seed);
-        let k = bits / 8;
+        let k = key.size();
         let c = |words: &mut Words| words.number(bits - 8).to_be_bytes(k);
         for _ in 0..34 {
             let ct = c(&mut words);
