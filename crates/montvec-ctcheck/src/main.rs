@@ -25,6 +25,7 @@ use montvec::Backend;
 /// The checks, by name; `control` must be reported, every other must not.
 const CASES: &[(&str, fn())] = &[
     ("control", cases::control::run),
+    ("parse", cases::parse::run),
     ("modulus", cases::exp::modulus),
     ("pow", cases::exp::pow),
     ("montgomery", cases::exp::montgomery),

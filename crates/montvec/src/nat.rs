@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use subtle::{Choice, ConstantTimeEq};
+use subtle::{Choice, ConstantTimeEq, ConstantTimeLess};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::error::Error;
@@ -120,7 +120,8 @@ impl Nat {
     /// Parse hexadecimal: either case, optional leading zeros, no prefix, no separators.
     /// The announced length is `ceil(digits / 16)` limbs.
     ///
-    /// Leaks: the string length, and which character is malformed when one is.
+    /// Leaks: the string length, and which character is malformed when one is (digits are
+    /// decoded arithmetically: no branch or table lookup on a character).
     pub fn from_hex(s: &str) -> Result<Nat, Error> {
         if s.is_empty() {
             return Err(Error::Empty);
@@ -128,21 +129,30 @@ impl Nat {
         let bytes = s.as_bytes();
         let n = bytes.len().div_ceil(16);
         let mut limbs = vec![0; n];
+        let mut valid = Choice::from(1);
         for (i, &c) in bytes.iter().rev().enumerate() {
-            let pos = bytes.len() - 1 - i;
-            let d = hex_value(c).ok_or_else(|| {
-                // The scan runs backwards, so a multi-byte character is met at its last byte:
-                // report it from its first byte (slicing at `pos` would panic).
-                let start = (0..=pos)
-                    .rev()
-                    .find(|&j| s.is_char_boundary(j))
-                    .unwrap_or(0);
-                Error::InvalidDigit {
-                    position: start,
-                    found: s[start..].chars().next().unwrap_or('?'),
-                }
-            })?;
+            let (d, is_digit) = hex_value(c);
+            valid &= is_digit;
             limbs[i / 16] |= (d as Limb) << (4 * (i % 16));
+        }
+        if !crate::ct::declassify_choice(valid) {
+            limbs.zeroize();
+            // The error path: find the malformed character (scanning from the end, as the
+            // digits are placed), which the error names.
+            let pos = bytes
+                .iter()
+                .rposition(|&c| !bool::from(hex_value(c).1))
+                .unwrap_or(0);
+            // A multi-byte character is met at its last byte: report it from its first byte
+            // (slicing at `pos` would panic).
+            let start = (0..=pos)
+                .rev()
+                .find(|&j| s.is_char_boundary(j))
+                .unwrap_or(0);
+            return Err(Error::InvalidDigit {
+                position: start,
+                found: s[start..].chars().next().unwrap_or('?'),
+            });
         }
         Ok(Nat { limbs })
     }
@@ -186,17 +196,23 @@ impl Nat {
         let mut limbs = vec![0; n];
         // Horner's rule, nineteen digits (the most a limb holds: 10^19 < 2^64) at a time.
         let bytes = s.as_bytes();
-        for (chunk_idx, chunk) in bytes.chunks(19).enumerate() {
+        // Every character is checked, then the verdict taken once (the first malformed one is
+        // named only on the error path): no branch on a digit.
+        let mut valid = Choice::from(1);
+        for &c in bytes {
+            valid &= (c.wrapping_sub(b'0') as Limb).ct_lt(&10);
+        }
+        if !crate::ct::declassify_choice(valid) {
+            let pos = bytes.iter().position(|c| !c.is_ascii_digit()).unwrap_or(0);
+            return Err(Error::InvalidDigit {
+                position: pos,
+                found: s[pos..].chars().next().unwrap_or('?'),
+            });
+        }
+        for chunk in bytes.chunks(19) {
             let mut value: Limb = 0;
             let mut scale: Limb = 1;
-            for (j, &c) in chunk.iter().enumerate() {
-                if !c.is_ascii_digit() {
-                    let pos = chunk_idx * 19 + j;
-                    return Err(Error::InvalidDigit {
-                        position: pos,
-                        found: s[pos..].chars().next().unwrap_or('?'),
-                    });
-                }
+            for &c in chunk {
                 value = value * 10 + (c - b'0') as Limb;
                 scale *= 10;
             }
@@ -242,13 +258,25 @@ impl Nat {
 }
 
 /// The value of a hex digit, or `None`.
-fn hex_value(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    }
+fn hex_value(c: u8) -> (u8, Choice) {
+    // A `match` on ranges compiled to branches on the character: a secret read from hex
+    // showed, digit by digit, whether it was a numeral or a letter (found by montvec-ctcheck).
+    // Each range test is now a borrow: `lo <= c <= hi` when both `c - lo` and `hi - c` stay
+    // non-negative in i16 (c, lo, hi < 256, so no wrap).
+    let in_range = |lo: u8, hi: u8| -> u8 {
+        let below = (c as i16 - lo as i16) >> 15; // -1 when c < lo
+        let above = (hi as i16 - c as i16) >> 15; // -1 when c > hi
+        !((below | above) as u8) // 0xff inside, 0 outside
+    };
+    let (digit, lower, upper) = (
+        in_range(b'0', b'9'),
+        in_range(b'a', b'f'),
+        in_range(b'A', b'F'),
+    );
+    let value = (c.wrapping_sub(b'0') & digit)
+        | (c.wrapping_sub(b'a' - 10) & lower)
+        | (c.wrapping_sub(b'A' - 10) & upper);
+    (value, Choice::from((digit | lower | upper) & 1))
 }
 
 /// The lowercase hex digit for a nibble, formed without a table: `'0' + d`, plus 39 when
@@ -308,6 +336,24 @@ impl core::str::FromStr for Nat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The branch-free digit decoder against the plain `match`, on every byte.
+    #[test]
+    fn hex_value_matches_the_ranges_on_every_byte() {
+        for c in 0..=255u8 {
+            let expected = match c {
+                b'0'..=b'9' => Some(c - b'0'),
+                b'a'..=b'f' => Some(c - b'a' + 10),
+                b'A'..=b'F' => Some(c - b'A' + 10),
+                _ => None,
+            };
+            let (value, is_digit) = hex_value(c);
+            assert_eq!(bool::from(is_digit), expected.is_some(), "{c:#04x}");
+            if let Some(v) = expected {
+                assert_eq!(value, v, "{c:#04x}");
+            }
+        }
+    }
 
     #[test]
     fn hex_round_trip_and_errors() {

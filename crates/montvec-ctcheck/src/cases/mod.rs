@@ -3,4 +3,5 @@
 pub mod batch;
 pub mod control;
 pub mod exp;
+pub mod parse;
 pub mod rsa;
