@@ -257,7 +257,7 @@ impl Nat {
     }
 }
 
-/// The value of a hex digit, or `None`.
+/// The value of the hex digit `c` (0 when `c` is not one), and whether it is one.
 fn hex_value(c: u8) -> (u8, Choice) {
     // A `match` on ranges compiled to branches on the character: a secret read from hex
     // showed, digit by digit, whether it was a numeral or a letter (found by montvec-ctcheck).

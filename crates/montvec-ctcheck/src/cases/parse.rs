@@ -3,7 +3,7 @@
 
 use montvec::Nat;
 
-use crate::memcheck::{checked, public};
+use crate::memcheck::{checked, public, secret};
 use crate::values::Words;
 
 /// `from_hex`, `from_decimal`, `from_be_bytes` on secret valid input; `to_hex_padded` and
@@ -23,7 +23,7 @@ pub fn run() {
         let decimal = x.to_decimal_vartime();
         let bytes = x.to_be_bytes(bits / 8);
         for input in [hex.as_bytes(), decimal.as_bytes(), &bytes] {
-            crate::memcheck::secret(input);
+            secret(input);
         }
         let parsed = checked(|| Nat::from_hex(&hex)).expect("valid hex");
         public(parsed.as_limbs());
