@@ -1,8 +1,8 @@
 //! Known answers from RSA Laboratories' PKCS #1 v1.5 encryption vectors, used as raw modular
 //! exponentiations: with EM = 00 02 || seed || 00 || message, the vectors fix
 //! C = EM^e mod n, so EM = C^d mod n, and (Garner) EM mod p = C^dP mod p, EM mod q = C^dQ mod q.
-//! Every algorithm on every backend under test (`common::configs`), through every
-//! exponentiation path.
+//! Every algorithm on every backend under test (`common::configs`, spread over the cores),
+//! through every exponentiation path.
 
 mod common;
 
@@ -118,7 +118,7 @@ fn check_all(m: &Modulus, base: &Nat, exp: &Nat, want: &Nat, what: &str) {
 fn rsa_labs_pkcs1v15_encryption_as_modexp() {
     let (keys, cases) = parse();
     // Every algorithm on every backend under test (under MONTVEC_BACKEND, that backend's).
-    for (alg, backend) in common::configs() {
+    common::each_config_in_parallel(|alg, backend| {
         let moduli: Vec<[Modulus; 3]> = keys
             .iter()
             .map(|k| {
@@ -156,5 +156,5 @@ fn rsa_labs_pkcs1v15_encryption_as_modexp() {
                 "C^dQ mod q",
             );
         }
-    }
+    });
 }

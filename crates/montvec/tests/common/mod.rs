@@ -122,6 +122,26 @@ pub fn configs() -> Vec<(Algorithm, Backend)> {
     out
 }
 
+/// `check(algorithm, backend)` for every pair of [`configs`], the pairs dealt in turn to one
+/// thread per core: for a test whose cases are too few to spread over the harness's threads
+/// but too slow to check every pair on one core. A failing pair's panic fails the test.
+pub fn each_config_in_parallel(check: impl Fn(Algorithm, Backend) + Sync) {
+    let configs = configs();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, configs.len().max(1));
+    std::thread::scope(|scope| {
+        for w in 0..workers {
+            let (configs, check) = (&configs, &check);
+            scope.spawn(move || {
+                for &(a, b) in configs.iter().skip(w).step_by(workers) {
+                    check(a, b);
+                }
+            });
+        }
+    });
+}
+
 /// One prepared modulus per (algorithm, backend) under test, plus `Modulus::new` (automatic
 /// algorithm on the active backend), each with a label for assertion messages.
 pub fn moduli(n: &BigUint) -> Vec<(String, Modulus)> {
