@@ -689,6 +689,82 @@ fn standard_streams() {
     assert!(out.stdout.starts_with(b"-----BEGIN PRIVATE KEY-----\n"));
 }
 
+/// Secret output (a private key, a plaintext) to something that is not a regular file: a pipe
+/// behind `/dev/stdout`, and `/dev/null`, whose mode must stay as it was (the command once
+/// narrowed every secret output to 0600 and synced it, so it failed on a pipe after writing
+/// and, run as root, made `/dev/null` unusable for other users). And the verdict or report to
+/// a full device: exit status 2 and a message, not a panic.
+#[test]
+fn secret_output_to_pipes_and_devices() {
+    let dir = dir_with_key("devices");
+    let (key, public) = (dir.path("k.pem"), dir.path("pub.pem"));
+    let pt = dir.write("pt", b"to a pipe");
+    let ct = dir.path("ct");
+    montvec_ok(&["encrypt", "--pubkey", &public, "--in", &pt, "--out", &ct]);
+    // The harness gives the child a pipe as standard output.
+    let out = montvec_ok(&[
+        "decrypt",
+        "--key",
+        &key,
+        "--in",
+        &ct,
+        "--out",
+        "/dev/stdout",
+    ]);
+    assert_eq!(out.stdout, b"to a pipe");
+    let out = montvec_ok(&["genkey", "--bits", "1024", "--out", "/dev/stdout"]);
+    assert!(out.stdout.starts_with(b"-----BEGIN PRIVATE KEY-----\n"));
+    let null_mode = mode("/dev/null");
+    montvec_ok(&["decrypt", "--key", &key, "--in", &ct, "--out", "/dev/null"]);
+    assert_eq!(mode("/dev/null"), null_mode, "/dev/null's mode changed");
+
+    // stdout on /dev/full (where the system has it): every write fails with ENOSPC.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("SKIPPED the /dev/full part: no /dev/full");
+        return;
+    };
+    let msg = dir.write("msg", b"signed");
+    let sig = dir.path("sig");
+    montvec_ok(&["sign", "--key", &key, "--in", &msg, "--out", &sig]);
+    let bad = dir.write("bad-sig", &[0u8; 128]);
+    let file = dir.write("text", b"a short file");
+    let runs: [(&str, Vec<&str>); 3] = [
+        (
+            "verify, valid",
+            vec!["verify", "--pubkey", &public, "--in", &msg, "--sig", &sig],
+        ),
+        (
+            "verify, invalid",
+            vec!["verify", "--pubkey", &public, "--in", &msg, "--sig", &bad],
+        ),
+        ("roundtrip", vec!["roundtrip", "--bits", "1024", &file]),
+    ];
+    for (what, args) in runs {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_montvec"))
+            .arg("rsa")
+            .args(&args)
+            .stdout(full.try_clone().expect("clone /dev/full"))
+            .output()
+            .expect("run montvec");
+        fails(what, out, 2, &["cannot write the report"]);
+    }
+}
+
+/// `roundtrip --out -`: the decrypted file alone on standard output, the report on standard
+/// error.
+#[test]
+fn roundtrip_to_standard_output_reports_on_standard_error() {
+    let dir = TempDir::new("roundtrip-stdout");
+    let text = random_bytes(9, 700);
+    let file = dir.write("text", &text);
+    let out = montvec_ok(&["roundtrip", "--bits", "1024", "--out", "-", &file]);
+    assert_eq!(out.stdout, text);
+    assert_eq!(
+        report_line(&stderr(&out), "blocks that differ"),
+        "blocks that differ after the round trip: 0"
+    );
+}
+
 /// The `key: value` numbers of a roundtrip report line starting with `label`.
 fn report_line<'a>(report: &'a str, label: &str) -> &'a str {
     report

@@ -6,7 +6,7 @@
 mod support;
 
 use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
-use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey};
+use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 use rand::SeedableRng;
 use support::crypt_cases;
 
@@ -187,4 +187,95 @@ fn inconsistent_keys_are_refused() {
         Nat::from_u64(1),
     );
     assert!(matches!(bad, Err(Error::InvalidKey(_))));
+}
+
+/// Key parts longer than n are refused by their sizes, before any arithmetic on them (whose
+/// cost grows with the announced length: a million-bit d once took seconds to refuse); a d
+/// that is congruent to the right one but not below n is refused too; a d announced with
+/// zero limbs beyond n's is still the same key.
+#[test]
+fn oversized_key_parts_are_refused() {
+    let (key, _) = crypt_cases().swap_remove(0);
+    let [p, q] = key.primes();
+    let (n, e, d) = (key.n().clone(), key.e().clone(), key.d().clone());
+    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
+    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+    let import =
+        |d: Nat, primes: Vec<Nat>| RsaPrivateKey::from_components(n.clone(), e.clone(), d, primes);
+    let primes = vec![p.clone(), q.clone()];
+    let invalid = |r: Result<RsaPrivateKey, Error>, what: &str| {
+        assert!(
+            matches!(r, Err(Error::InvalidKey(_))),
+            "{what}: {:?}",
+            r.err()
+        );
+    };
+
+    // d with zero limbs above n's: the same key.
+    let mut limbs = d.as_limbs().to_vec();
+    limbs.resize(n.limb_len() + 4, 0);
+    let padded = import(Nat::from_limbs(limbs.clone()), primes.clone()).expect("padded d");
+    assert_eq!(padded.d().as_limbs(), key.d().as_limbs());
+    // A limb set above n's, close to and far from n's length.
+    for extra in [n.limb_len(), n.limb_len() + 3, 16_000] {
+        let mut long = limbs.clone();
+        long.resize(extra + 1, 0);
+        long[extra] = 1;
+        invalid(import(Nat::from_limbs(long), primes.clone()), "long d");
+    }
+    // d + k φ(n) ≥ n: the right exponent modulo p − 1 and q − 1, but not below n.
+    let phi = (big(p) - 1u8) * (big(q) - 1u8);
+    let k = (big(&n) - big(&d) + &phi - 1u8) / &phi;
+    let above = big(&d) + k * &phi;
+    assert!(above >= big(&n));
+    invalid(import(nat(&above), primes.clone()), "d above n");
+    // A prime longer than n, and more primes than n has room for.
+    let long_prime = nat(&(big(&n) * big(&n) + 2u8));
+    invalid(import(d.clone(), vec![p.clone(), long_prime]), "long prime");
+    let mut crowded = primes.clone();
+    crowded.extend(std::iter::repeat_n(Nat::from_u64(3), 3));
+    invalid(import(d.clone(), crowded), "too many primes");
+    // A CRT value longer than n.
+    let mut long_dp = key.dp().as_limbs().to_vec();
+    long_dp.resize(n.limb_len() + 2, 0);
+    long_dp[n.limb_len() + 1] = 1;
+    let crt = RsaPrivateKey::from_crt_components(
+        n.clone(),
+        e.clone(),
+        d.clone(),
+        p.clone(),
+        q.clone(),
+        Nat::from_limbs(long_dp),
+        key.dq().clone(),
+        key.qinv().clone(),
+    );
+    invalid(crt, "long dP");
+}
+
+/// Public exponents: odd, at least 3, below n, and at most 256 bits (FIPS 186-5's bound), so
+/// that a crafted key cannot make each operation cost a squaring per bit of n.
+#[test]
+fn public_exponent_bounds() {
+    let (key, _) = crypt_cases().swap_remove(0);
+    let n = key.n().clone();
+    let odd_of_bits = |bits: usize| {
+        let mut limbs = vec![u64::MAX; bits.div_ceil(64)];
+        if !bits.is_multiple_of(64) {
+            *limbs.last_mut().unwrap() >>= 64 - bits % 64;
+        }
+        Nat::from_limbs(limbs)
+    };
+    assert!(RsaPublicKey::new(n.clone(), odd_of_bits(256)).is_ok());
+    assert!(RsaPublicKey::new(n.clone(), Nat::from_u64(3)).is_ok());
+    for e in [
+        odd_of_bits(257),
+        odd_of_bits(1000),
+        Nat::from_u64(1),
+        Nat::from_u64(65536),
+    ] {
+        assert_eq!(
+            RsaPublicKey::new(n.clone(), e).unwrap_err(),
+            Error::InvalidExponent
+        );
+    }
 }

@@ -110,6 +110,13 @@ impl Modulus {
     }
 
     /// Prepare `n` with a chosen algorithm and backend (for tests and benchmarks).
+    ///
+    /// `backend` picks the Montgomery kernel of `algorithm`. The helpers beneath it are chosen
+    /// once per process from the active backend ([`Backend::active`], `MONTVEC_BACKEND`), not
+    /// per modulus: the 2- to 9-limb product kernels of the REDC and folding algorithms
+    /// (assembly unless the active backend is portable) and the exponentiation table's
+    /// lookup (vector code on the avx2 and ifma backends). Forcing `MONTVEC_BACKEND` runs
+    /// all of them on that backend.
     pub fn with_options(n: &Nat, algorithm: Algorithm, backend: Backend) -> Result<Self, Error> {
         if !backend.is_supported() {
             return Err(Error::UnsupportedBackend(backend.name().to_string()));

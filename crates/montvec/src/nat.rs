@@ -137,21 +137,16 @@ impl Nat {
         }
         if !crate::ct::declassify_choice(valid) {
             limbs.zeroize();
-            // The error path: find the malformed character (scanning from the end, as the
-            // digits are placed), which the error names.
+            // The error path: name the first malformed character, as `from_decimal` does.
+            // Every byte of a multi-byte character is malformed, so the first one met is the
+            // character's first byte (a boundary: slicing there cannot panic).
             let pos = bytes
                 .iter()
-                .rposition(|&c| !bool::from(hex_value(c).1))
-                .unwrap_or(0);
-            // A multi-byte character is met at its last byte: report it from its first byte
-            // (slicing at `pos` would panic).
-            let start = (0..=pos)
-                .rev()
-                .find(|&j| s.is_char_boundary(j))
+                .position(|&c| !bool::from(hex_value(c).1))
                 .unwrap_or(0);
             return Err(Error::InvalidDigit {
-                position: start,
-                found: s[start..].chars().next().unwrap_or('?'),
+                position: pos,
+                found: s[pos..].chars().next().unwrap_or('?'),
             });
         }
         Ok(Nat { limbs })
@@ -221,7 +216,9 @@ impl Nat {
             let _top = mac_row(&mut acc, &limbs, scale);
             debug_assert_eq!(_top, 0);
             crate::limb::add_assign(&mut acc, &[value]);
-            limbs = acc;
+            // The partial value left behind is as secret as the result.
+            core::mem::swap(&mut limbs, &mut acc);
+            acc.zeroize();
         }
         Ok(Nat { limbs })
     }
@@ -324,10 +321,17 @@ impl From<u64> for Nat {
 
 impl core::str::FromStr for Nat {
     type Err = Error;
-    /// Hexadecimal with an optional `0x`, or decimal otherwise.
+    /// Hexadecimal with an optional `0x`, or decimal otherwise. An error's position counts
+    /// from the start of `s`, prefix included.
     fn from_str(s: &str) -> Result<Self, Error> {
         match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-            Some(hex) => Nat::from_hex(hex),
+            Some(hex) => Nat::from_hex(hex).map_err(|e| match e {
+                Error::InvalidDigit { position, found } => Error::InvalidDigit {
+                    position: position + 2,
+                    found,
+                },
+                other => other,
+            }),
             None => Nat::from_decimal(s),
         }
     }

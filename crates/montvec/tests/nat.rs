@@ -82,6 +82,34 @@ fn hex_non_ascii_is_an_error_not_a_panic() {
     }
 }
 
+/// Hex and decimal both name the first malformed character, and `parse` counts positions
+/// from the start of its string, `0x` included.
+#[test]
+fn errors_name_the_first_malformed_character_from_the_string_start() {
+    for (s, position, found) in [("g12h", 0, 'g'), ("1g2h", 1, 'g'), ("12é€", 2, 'é')] {
+        assert_eq!(
+            Nat::from_hex(s),
+            Err(Error::InvalidDigit { position, found }),
+            "{s:?}"
+        );
+    }
+    assert_eq!(
+        Nat::from_decimal("1a2b"),
+        Err(Error::InvalidDigit {
+            position: 1,
+            found: 'a'
+        })
+    );
+    for (s, position, found) in [("0x12g4", 4, 'g'), ("0Xzz", 2, 'z'), ("12x4", 2, 'x')] {
+        assert_eq!(
+            s.parse::<Nat>(),
+            Err(Error::InvalidDigit { position, found }),
+            "{s:?}"
+        );
+    }
+    assert_eq!("0x".parse::<Nat>(), Err(Error::Empty));
+}
+
 #[test]
 fn decimal_malformed() {
     assert_eq!(Nat::from_decimal(""), Err(Error::Empty));

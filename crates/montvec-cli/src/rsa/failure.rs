@@ -21,6 +21,8 @@ pub enum Failure {
         path: PathBuf,
         error: io::Error,
     },
+    /// The command's report (a verdict, a summary) could not be written.
+    Report(io::Error),
     /// A file was read but does not hold a usable key.
     Key {
         option: &'static str,
@@ -81,6 +83,7 @@ impl fmt::Display for Failure {
                 "{option} {}: cannot write: {error}",
                 shown(path, "standard output")
             ),
+            Failure::Report(error) => write!(f, "cannot write the report: {error}"),
             Failure::Key {
                 option,
                 path,

@@ -1,6 +1,6 @@
 //! Whole-file input and output for `montvec rsa`: binary, read and written in one piece, `-`
-//! for standard input or output. Secret output (private keys, decrypted plaintexts) is
-//! created with mode 0600.
+//! for standard input or output. Secret output (private keys, decrypted plaintexts) going to a
+//! regular file is written with mode 0600 and synced to disk.
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Read, Write};
@@ -15,7 +15,8 @@ use super::failure::Failure;
 pub enum Secrecy {
     /// Written with the usual mode (0666 less the umask).
     Public,
-    /// Written with mode 0600, also when the file already existed.
+    /// Written with mode 0600, also when the file already existed, and synced; a pipe, FIFO
+    /// or device is written as is (its mode is left alone).
     Secret,
 }
 
@@ -71,17 +72,36 @@ pub fn write(
         use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
         options.mode(0o600);
         let mut file = options.open(path).map_err(failed)?;
-        // `mode` applies only to a file this call creates: narrow an existing one too, before
-        // anything secret is written into it.
-        file.set_permissions(fs::Permissions::from_mode(0o600))
-            .map_err(failed)?;
-        return file
-            .write_all(bytes)
-            .and_then(|()| file.sync_all())
-            .map_err(failed);
+        // Only a regular file is narrowed and synced: a pipe, a FIFO or a device (`/dev/stdout`
+        // into a pipe, `/dev/null`) has no content of its own to protect, a device's mode is
+        // shared by every user of it, and `fsync` refuses all three.
+        if file.metadata().map_err(failed)?.is_file() {
+            // `mode` applies only to a file this call creates: narrow an existing one too,
+            // before anything secret is written into it.
+            file.set_permissions(fs::Permissions::from_mode(0o600))
+                .map_err(failed)?;
+            return file
+                .write_all(bytes)
+                .and_then(|()| file.sync_all())
+                .map_err(failed);
+        }
+        return file.write_all(bytes).map_err(failed);
     }
     let mut file = options.open(path).map_err(failed)?;
     file.write_all(bytes).map_err(failed)
+}
+
+/// Write the lines of a command's report (`text`) to standard output, or to standard error
+/// when `to_stderr` (standard output then carries the command's data, `--out -`).
+pub fn report(text: &str, to_stderr: bool) -> Result<(), Failure> {
+    let written = if to_stderr {
+        let mut err = io::stderr().lock();
+        err.write_all(text.as_bytes()).and_then(|()| err.flush())
+    } else {
+        let mut out = io::stdout().lock();
+        out.write_all(text.as_bytes()).and_then(|()| out.flush())
+    };
+    written.map_err(Failure::Report)
 }
 
 /// Refuse more than one of `paths` (option, path) reading standard input: the first would

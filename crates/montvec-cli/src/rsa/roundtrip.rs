@@ -39,7 +39,8 @@ pub struct Args {
     /// (SHA-256, blocks of k − 66 bytes)
     #[arg(long, value_enum, default_value = "none")]
     padding: BlockPadding,
-    /// Write the decrypted file here too (`-`: standard output), to compare it yourself
+    /// Write the decrypted file here too (`-`: standard output, and the report then goes to
+    /// standard error), to compare it yourself
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// The file to encrypt and decrypt (`-`: standard input)
@@ -128,13 +129,13 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
 
     let exponent = public.e().to_decimal_vartime();
-    println!(
-        "key: {} bits, e = {exponent}, generated in {:.3} s",
+    let mut report = format!(
+        "key: {} bits, e = {exponent}, generated in {:.3} s\n",
         public.bits(),
         keygen_time.as_secs_f64()
     );
-    println!(
-        "file: {} bytes in {} blocks of up to {block_len} bytes ({})",
+    report += &format!(
+        "file: {} bytes in {} blocks of up to {block_len} bytes ({})\n",
         text.len(),
         blocks.len(),
         match args.padding {
@@ -142,18 +143,22 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             BlockPadding::Oaep => "OAEP with SHA-256",
         }
     );
-    println!(
-        "encrypt: {}",
+    report += &format!(
+        "encrypt: {}\n",
         throughput(text.len(), blocks.len(), encrypt_time)
     );
-    println!(
-        "decrypt: {}",
+    report += &format!(
+        "decrypt: {}\n",
         throughput(text.len(), blocks.len(), decrypt_time)
     );
     if failed > 0 {
-        println!("blocks that failed to decrypt: {failed}");
+        report += &format!("blocks that failed to decrypt: {failed}\n");
     }
-    println!("blocks that differ after the round trip: {differ}");
+    report += &format!("blocks that differ after the round trip: {differ}\n");
+    // With `--out -` the decrypted file went to standard output: the report goes beside it, on
+    // standard error.
+    let data_on_stdout = args.out.as_deref().is_some_and(files::is_stream);
+    files::report(&report, data_on_stdout)?;
     Ok(if differ == 0 {
         ExitCode::SUCCESS
     } else {

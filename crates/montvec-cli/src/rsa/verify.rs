@@ -1,7 +1,8 @@
 //! `montvec rsa verify`: check a PKCS#1 v1.5 or PSS signature on a file. Status 0 and
 //! "Signature Verified Successfully" when it is valid, status 1 and "Verification failure"
 //! when it is not (a signature of the wrong length or not below n is not valid either),
-//! status 2 when the check could not be made (unreadable file, bad key, bad options).
+//! status 2 when the check could not be made (unreadable file, bad key, bad options) or its
+//! verdict could not be written.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,11 +44,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let hashed = args.options.digest(&message);
     match scheme.verify(&key, &hashed, &signature) {
         Ok(()) => {
-            println!("Signature Verified Successfully");
+            files::report("Signature Verified Successfully\n", false)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(Error::Verification | Error::InvalidInputLength) => {
-            println!("Verification failure");
+            files::report("Verification failure\n", false)?;
             Ok(ExitCode::from(1))
         }
         Err(error) => Err(Failure::Input {

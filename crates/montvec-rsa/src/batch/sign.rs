@@ -66,7 +66,7 @@ pub fn sign_many(
             let em = match padding {
                 SignaturePadding::Pkcs1v15(p) => p.encode(hashed, key.size())?,
                 SignaturePadding::Pss(p) => {
-                    let salt = p.draw_salt(rng)?;
+                    let salt = p.draw_salt(key.as_public_key(), rng)?;
                     p.signing_input(key.as_public_key(), hashed, &salt)?
                 }
             };

@@ -14,18 +14,20 @@
 //! on drop.
 //!
 //! **Import validates.** Every private key goes through
-//! [`RsaPrivateKey::from_crt_components`](crate::RsaPrivateKey::from_crt_components) (p·q = n,
-//! e·d ≡ 1 modulo p − 1 and q − 1, the given dP, dQ and qInv); INTEGERs must be positive and
-//! minimally encoded DER; multi-prime keys are refused. The algorithm may be `rsaEncryption`
+//! [`RsaPrivateKey::from_multi_prime_crt_components`](crate::RsaPrivateKey::from_multi_prime_crt_components)
+//! (the sizes of its parts, then the product of the primes = n, e·d ≡ 1 modulo each prime
+//! less one, the given CRT exponents and coefficients, d < n); INTEGERs must be positive and
+//! minimally encoded DER. Multi-prime keys (PKCS#1 version 1, `otherPrimeInfos`) are read,
+//! checked, used and written. The algorithm may be `rsaEncryption`
 //! (NULL parameters) or `id-RSASSA-PSS` (parameters absent or well-formed
 //! `RSASSA-PSS-params`, which are parsed but **not enforced**: see [`ID_RSASSA_PSS`]). Export
 //! writes `rsaEncryption`.
 //!
 //! **Errors.** [`private_key_from_bytes`] and [`public_key_from_bytes`] return this crate's
 //! [`Error`]: [`Error::Encoding`] for malformed input or a wrong algorithm,
-//! and [`Error::InvalidKey`] and the like for an inconsistent key. Multi-prime keys (PKCS#1
-//! version 1, `otherPrimeInfos`) are read and written. The RustCrypto traits must return their own error types: DER and algorithm errors come
-//! through as they are, and every key error becomes `KeyMalformed`.
+//! and [`Error::InvalidKey`] and the like for an inconsistent key. The RustCrypto traits must
+//! return their own error types: DER and algorithm errors come through as they are, and every
+//! key error becomes `KeyMalformed`.
 //!
 //! ```
 //! use montvec_rsa::pkcs1::{DecodeRsaPublicKey, EncodeRsaPublicKey};

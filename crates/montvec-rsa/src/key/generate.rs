@@ -20,7 +20,7 @@ use zeroize::Zeroize;
 
 use crate::arith;
 use crate::error::{Error, Result};
-use crate::key::RsaPrivateKey;
+use crate::key::{RsaPrivateKey, MAX_EXPONENT_BITS};
 use crate::prime::generate_probable_prime;
 
 /// The smallest size [`RsaPrivateKey::new`] generates. 1024-bit keys are **legacy**: below
@@ -69,7 +69,7 @@ impl RsaPrivateKey {
         }
         let e_bits = e.bit_length_vartime();
         // 2^16 < e < 2^256 for odd e: 17 to 256 bits (2^16 itself is even).
-        if !bool::from(e.is_odd()) || !(17..=256).contains(&e_bits) {
+        if !bool::from(e.is_odd()) || !(17..=MAX_EXPONENT_BITS).contains(&e_bits) {
             return Err(Error::InvalidExponent);
         }
         let e = e.resized(e_bits.div_ceil(64));

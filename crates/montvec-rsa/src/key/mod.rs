@@ -19,6 +19,14 @@ pub const MIN_MODULUS_BITS: usize = 512;
 /// The largest modulus accepted, in bits.
 pub const MAX_MODULUS_BITS: usize = 16384;
 
+/// The longest public exponent accepted, in bits. FIPS 186-5 (§5.4, A.1.1) asks for
+/// 2^16 < e < 2^256, and keys are generated so; imported keys may have a smaller e (3 is still
+/// met), but not a longer one: every public operation and every private operation's fault
+/// check costs a squaring per bit of e, so an e as long as n (allowed by RFC 8017) would let a
+/// crafted key cost seconds an operation. (RustCrypto's `rsa` stops at 33 bits, OpenSSL at 64
+/// for moduli above 3072 bits.)
+pub const MAX_EXPONENT_BITS: usize = 256;
+
 /// The parts every RSA key has.
 pub trait PublicKeyParts {
     /// The modulus n.

@@ -111,26 +111,31 @@ impl RsaPrivateKey {
     /// [`recover_primes_vartime`](crate::key::recover::recover_primes_vartime).
     ///
     /// Errors: [`Error::InvalidKey`] when the parts disagree (or one prime is given, or two
-    /// primes share a factor), and the
-    /// errors of [`RsaPublicKey::new`].
+    /// primes share a factor, or d is not below n), and the errors of [`RsaPublicKey::new`].
+    /// Sizes are checked before any arithmetic (d must fit n's limbs, no prime may be longer
+    /// than n, nor the primes together), so an oversized part is refused at once.
     ///
     /// Leaks: the announced lengths of the parts, the primes' bit lengths, and whether the
     /// parts are consistent; with empty `primes`, also what recovering them leaks (timing that
     /// depends on p, q and d).
     pub fn from_components(n: Nat, e: Nat, d: Nat, primes: Vec<Nat>) -> Result<Self> {
+        let public = RsaPublicKey::new(n, e)?;
+        // Sizes first, so that a key with oversized parts is refused before any arithmetic
+        // on them (whose cost grows with their announced lengths).
+        let d = within_n(&d, &public)?;
         let mut primes = if primes.is_empty() {
-            let (p, q) = crate::key::recover::recover_primes_vartime(&n, &e, &d)?;
+            let (p, q) = crate::key::recover::recover_primes_vartime(public.n(), public.e(), &d)?;
             vec![p, q]
         } else {
-            primes
+            primes.iter().map(trim).collect()
         };
         if primes.len() < 2 {
             return Err(Error::InvalidKey("two primes are needed"));
         }
+        check_prime_sizes(&public, &primes)?;
         let further = primes.split_off(2);
         let [p, q] = <[Nat; 2]>::try_from(primes)
             .unwrap_or_else(|_| unreachable!("two primes left after split_off(2)"));
-        let public = RsaPublicKey::new(n, e)?;
         let (p, q) = (trim(&p), trim(&q));
         check_prime_shape(&p)?;
         check_prime_shape(&q)?;
@@ -190,9 +195,11 @@ impl RsaPrivateKey {
 
     /// A key from every part of an RFC 8017 `RSAPrivateKey`, multi-prime or not: as
     /// [`RsaPrivateKey::from_crt_components`], plus one `[rᵢ, dᵢ, tᵢ]` per further prime
-    /// (its `OtherPrimeInfo`: prime, exponent, coefficient), each checked.
+    /// (its `OtherPrimeInfo`: prime, exponent, coefficient), each checked. Sizes first, as in
+    /// [`RsaPrivateKey::from_components`]: every private value must fit n's limbs.
     ///
-    /// Leaks: the announced lengths of the parts, and whether they are consistent.
+    /// Leaks: the announced lengths of the parts, the primes' bit lengths, and whether they
+    /// are consistent.
     #[allow(clippy::too_many_arguments)]
     pub fn from_multi_prime_crt_components(
         n: Nat,
@@ -206,7 +213,29 @@ impl RsaPrivateKey {
         other_primes: Vec<[Nat; 3]>,
     ) -> Result<Self> {
         let public = RsaPublicKey::new(n, e)?;
+        // Sizes first, as in `from_components`.
         let (p, q) = (trim(&p), trim(&q));
+        let primes: Vec<Nat> = [p.clone(), q.clone()]
+            .into_iter()
+            .chain(other_primes.iter().map(|[r, _, _]| trim(r)))
+            .collect();
+        check_prime_sizes(&public, &primes)?;
+        let d = within_n(&d, &public)?;
+        let (dp, dq, qinv) = (
+            within_n(&dp, &public)?,
+            within_n(&dq, &public)?,
+            within_n(&qinv, &public)?,
+        );
+        let other_primes = other_primes
+            .iter()
+            .map(|[r, exponent, coefficient]| {
+                Ok([
+                    trim(r),
+                    within_n(exponent, &public)?,
+                    within_n(coefficient, &public)?,
+                ])
+            })
+            .collect::<Result<Vec<[Nat; 3]>>>()?;
         check_prime_shape(&p)?;
         check_prime_shape(&q)?;
         let p_mod = Modulus::new(&p)?;
@@ -284,11 +313,10 @@ impl RsaPrivateKey {
                 ));
             }
         }
-        // d < 2^bits(n), compared in constant time (d's bit length is secret).
-        let mut bound = vec![0; public.bits() / 64 + 1];
-        bound[public.bits() / 64] = 1 << (public.bits() % 64);
-        if !montvec::ct::declassify_choice(arith::lt(&d, &Nat::from_limbs(bound))) {
-            return Err(Error::InvalidKey("d is larger than n"));
+        // d < n, compared in constant time (d's bit length is secret). A d from any key
+        // generator is below λ(n) or φ(n), both below n.
+        if !montvec::ct::declassify_choice(arith::lt(&d, public.n())) {
+            return Err(Error::InvalidKey("d is not below n"));
         }
         let q_mod = Modulus::new(&q)?;
         let d = d.resized(public.n().limb_len());
@@ -384,6 +412,44 @@ fn checked_coefficient(modulus: &Modulus, r: &Nat, x: &Nat, coefficient: &Nat) -
 /// A copy announced as just enough limbs for its value (the primes' sizes are public).
 fn trim(x: &Nat) -> Nat {
     x.resized(x.bit_length_vartime().div_ceil(64).max(1))
+}
+
+/// `x` announced with n's limb count, or [`Error::InvalidKey`] when it does not fit them (a
+/// private value is below n; one announced longer than n must have zero limbs there). The
+/// check reads every announced limb, and only its verdict is released.
+///
+/// Leaks: x's announced length, and whether it fits.
+fn within_n(x: &Nat, public: &RsaPublicKey) -> Result<Nat> {
+    let limbs = public.n().limb_len();
+    let high = x
+        .as_limbs()
+        .iter()
+        .skip(limbs)
+        .fold(0, |acc, &limb| acc | limb);
+    if !montvec::ct::declassify_choice(high.ct_eq(&0)) {
+        return Err(Error::InvalidKey("a private value is longer than n"));
+    }
+    Ok(x.resized(limbs))
+}
+
+/// Whether the primes (trimmed, their lengths public) can multiply to n: none longer than n,
+/// and the sum of their bit lengths less one each at most bits(n) - 1 (a product of primes of
+/// b_i bits has at least 1 + sum (b_i - 1) bits). This bounds the work of every later check
+/// by the size of n, whatever a key file announces.
+fn check_prime_sizes(public: &RsaPublicKey, primes: &[Nat]) -> Result<()> {
+    let n_bits = public.bits();
+    let mut total = 0usize;
+    for r in primes {
+        let bits = r.bit_length_vartime();
+        if bits > n_bits {
+            return Err(Error::InvalidKey("a prime factor is longer than n"));
+        }
+        total += bits.saturating_sub(1);
+    }
+    if total >= n_bits {
+        return Err(Error::InvalidKey("the prime factors are too long for n"));
+    }
+    Ok(())
 }
 
 /// A prime factor must be odd and at least 3 for its Montgomery constants to exist.

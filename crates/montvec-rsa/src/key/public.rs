@@ -6,7 +6,7 @@ use montvec::{Modulus, Nat};
 
 use crate::arith;
 use crate::error::{Error, Result};
-use crate::key::{PublicKeyParts, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
+use crate::key::{PublicKeyParts, MAX_EXPONENT_BITS, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
 
 /// An RSA public key (n, e).
 ///
@@ -26,7 +26,8 @@ impl RsaPublicKey {
     /// The public key (n, e).
     ///
     /// Errors: [`Error::InvalidModulus`] (even, below [`MIN_MODULUS_BITS`] or above
-    /// [`MAX_MODULUS_BITS`]), [`Error::InvalidExponent`] (even, below 3, or not below n).
+    /// [`MAX_MODULUS_BITS`]), [`Error::InvalidExponent`] (even, below 3, longer than
+    /// [`MAX_EXPONENT_BITS`], or not below n).
     ///
     /// Leaks: everything; a public key is public.
     pub fn new(n: Nat, e: Nat) -> Result<Self> {
@@ -42,7 +43,10 @@ impl RsaPublicKey {
         }
         let n = n.resized(bits.div_ceil(64));
         let e_bits = e.bit_length_vartime();
-        if e_bits < 2 || !bool::from(e.is_odd()) || e_bits > bits || !bool::from(arith::lt(&e, &n))
+        if !(2..=MAX_EXPONENT_BITS).contains(&e_bits)
+            || !bool::from(e.is_odd())
+            || e_bits > bits
+            || !bool::from(arith::lt(&e, &n))
         {
             return Err(Error::InvalidExponent);
         }

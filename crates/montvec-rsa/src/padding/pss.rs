@@ -137,10 +137,22 @@ impl Pss {
         Ok(padded)
     }
 
-    /// A random salt of this scheme's length (RFC 8017 §9.1.1 step 4).
+    /// A random salt of this scheme's length for `key` (RFC 8017 §9.1.1 step 4), after step 3's
+    /// length check, so that a salt length the key cannot hold is refused before anything is
+    /// allocated.
+    ///
+    /// Errors: [`Error::InvalidSaltLength`] when hLen + sLen + 2 > emLen.
     ///
     /// Leaks: the length only.
-    pub(crate) fn draw_salt(&self, rng: &mut dyn CryptoRngCore) -> Result<Vec<u8>> {
+    pub(crate) fn draw_salt(
+        &self,
+        key: &RsaPublicKey,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Vec<u8>> {
+        let em_len = (key.bits() - 1).div_ceil(8);
+        if !salt_fits(em_len, self.hash.output_len(), self.salt_len) {
+            return Err(Error::InvalidSaltLength);
+        }
         let mut salt = vec![0u8; self.salt_len];
         rng.try_fill_bytes(&mut salt).map_err(|_| Error::Rng)?;
         Ok(salt)
@@ -188,7 +200,7 @@ impl Pss {
             });
         }
         // Step 3.
-        if em_len < h_len + salt.len() + 2 {
+        if !salt_fits(em_len, h_len, salt.len()) {
             return Err(Error::InvalidSaltLength);
         }
         // Steps 5-6: H = Hash(0x00 * 8 || mHash || salt).
@@ -220,7 +232,7 @@ impl Pss {
         let s_len = self.salt_len;
         let em_len = em_bits.div_ceil(8);
         // Steps 1-3: lengths (public parameters).
-        if m_hash.len() != h_len || em.len() != em_len || em_len < h_len + s_len + 2 {
+        if m_hash.len() != h_len || em.len() != em_len || !salt_fits(em_len, h_len, s_len) {
             return Err(Error::Verification);
         }
         // Step 4: the rightmost octet is 0xbc.
@@ -256,6 +268,14 @@ impl Pss {
     }
 }
 
+/// EMSA-PSS step 3: whether emLen >= hLen + sLen + 2, without overflow for any salt length.
+fn salt_fits(em_len: usize, h_len: usize, s_len: usize) -> bool {
+    h_len
+        .checked_add(s_len)
+        .and_then(|x| x.checked_add(2))
+        .is_some_and(|need| em_len >= need)
+}
+
 /// The mask keeping the low `8 - (8emLen - emBits)` bits of EM's first byte.
 fn top_byte_mask(em_len: usize, em_bits: usize) -> u8 {
     0xff >> (8 * em_len - em_bits)
@@ -273,7 +293,7 @@ impl SignatureScheme for Pss {
         hashed: &[u8],
     ) -> Result<Vec<u8>> {
         // EMSA-PSS-ENCODE step 4: a random octet string salt of length sLen.
-        let salt = self.draw_salt(rng)?;
+        let salt = self.draw_salt(key.as_public_key(), rng)?;
         self.sign_with_salt(rng, key, hashed, &salt)
     }
 
@@ -315,6 +335,35 @@ mod tests {
                     Err(Error::Verification)
                 );
             }
+        }
+    }
+
+    /// Salt lengths no key can hold, up to usize::MAX: refused, never an overflow, a slice
+    /// out of range or an allocation of that size (signing checks before drawing the salt).
+    #[test]
+    fn salt_lengths_past_every_key_are_refused() {
+        let key = crate::primitive::private::tests::key();
+        let public = key.as_public_key();
+        let m_hash = HashAlg::Sha256.digest(b"msg");
+        let em_bits = public.bits() - 1;
+        let em = vec![0u8; em_bits.div_ceil(8)];
+        let sig = vec![0u8; public.size()];
+        let mut rng = rand_core::OsRng;
+        for s_len in [usize::MAX, usize::MAX - 1, usize::MAX - 33, 1 << 40] {
+            let pss = Pss::with_hash(HashAlg::Sha256).with_salt_len(s_len);
+            assert_eq!(
+                pss.verify_encoded(&m_hash, &em, em_bits),
+                Err(Error::Verification)
+            );
+            assert_eq!(pss.verify(public, &m_hash, &sig), Err(Error::Verification));
+            assert_eq!(
+                pss.draw_salt(public, &mut rng),
+                Err(Error::InvalidSaltLength)
+            );
+            assert_eq!(
+                pss.sign(&mut rng, &key, &m_hash),
+                Err(Error::InvalidSaltLength)
+            );
         }
     }
 

@@ -5,7 +5,8 @@
 //!
 //! Entries are stored one after another, so a lookup is E passes of `out |= entry & mask`
 //! over contiguous limbs: loops the compiler vectorises. On x86-64 with AVX-512F or AVX2
-//! (detected at run time) the same loop is compiled for 512- or 256-bit registers.
+//! (detected at run time, and allowed by the active backend: `MONTVEC_BACKEND=portable` or
+//! `adx` keeps the plain loop) the same loop is compiled for 512- or 256-bit registers.
 //!
 //! There is deliberately no `Index` implementation: the only way to read is [`MaskedTable::gather`].
 
@@ -48,21 +49,59 @@ impl MaskedTable {
         assert_eq!(out.len(), self.limbs);
         debug_assert_eq!(self.data.len(), self.entries * self.limbs);
         let masks = &mut self.masks;
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                // SAFETY: the CPU has AVX-512F (just detected); the function is safe code
-                // compiled with that feature enabled.
-                unsafe { gather_avx512(&self.data, masks, out, secret_index) };
-                return;
+        match GatherWidth::of_process() {
+            #[cfg(target_arch = "x86_64")]
+            GatherWidth::Avx512 => {
+                // SAFETY: the CPU has AVX-512F (detected by `of_process`); the function is safe
+                // code compiled with that feature enabled.
+                unsafe { gather_avx512(&self.data, masks, out, secret_index) }
             }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU has AVX2 (just detected); as above.
-                unsafe { gather_avx2(&self.data, masks, out, secret_index) };
-                return;
+            #[cfg(target_arch = "x86_64")]
+            GatherWidth::Avx2 => {
+                // SAFETY: the CPU has AVX2 (detected by `of_process`); as above.
+                unsafe { gather_avx2(&self.data, masks, out, secret_index) }
             }
+            GatherWidth::Rows => gather_rows(&self.data, masks, out, secret_index),
         }
-        gather_rows(&self.data, masks, out, secret_index);
+    }
+}
+
+/// The registers the lookup runs in.
+#[derive(Clone, Copy)]
+enum GatherWidth {
+    Rows,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl GatherWidth {
+    /// The widest the CPU has and the active backend allows (AVX-512 on `ifma`, AVX2 on
+    /// `avx2` or `ifma`, plain rows on `portable` and `adx`, so that a forced run exercises
+    /// them), decided once per process.
+    ///
+    /// Leaks: nothing secret (CPU features and the environment).
+    fn of_process() -> GatherWidth {
+        static WIDTH: std::sync::OnceLock<GatherWidth> = std::sync::OnceLock::new();
+        *WIDTH.get_or_init(|| {
+            #[cfg(target_arch = "x86_64")]
+            {
+                use crate::backend::Backend;
+                let active = Backend::active();
+                if matches!(active, Ok(Backend::Ifma))
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                {
+                    return GatherWidth::Avx512;
+                }
+                if matches!(active, Ok(Backend::Ifma | Backend::Avx2))
+                    && std::arch::is_x86_feature_detected!("avx2")
+                {
+                    return GatherWidth::Avx2;
+                }
+            }
+            GatherWidth::Rows
+        })
     }
 }
 

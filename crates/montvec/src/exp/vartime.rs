@@ -3,6 +3,8 @@
 //!
 //! Leaks: everything about the exponent (its bit pattern sets the operation sequence).
 
+use zeroize::Zeroize;
+
 use crate::limb::{Limb, LIMB_BITS};
 use crate::mont::MontMul;
 
@@ -73,6 +75,11 @@ pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> 
             core::mem::swap(&mut acc, &mut t);
         }
         i = j - 1;
+    }
+    // The base is secret (RSA encryption's message, for one): its powers and every
+    // intermediate go, as the constant-time paths' do.
+    for v in odd.iter_mut().chain([&mut sq, &mut t, &mut scratch]) {
+        v.zeroize();
     }
     acc
 }

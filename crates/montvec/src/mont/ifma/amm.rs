@@ -16,7 +16,8 @@
 //!
 //! Lane bound: each lane gains at most four terms below 2^52 and one carry below 2^12 per
 //! digit, so after d <= 512 digits (moduli to 26000 bits) it holds less than
-//! 4 * 512 * 2^52 + 2^21 < 2^63: no overflow.
+//! 4 * 512 * 2^52 + 512 * 2^12 = 2^63 + 2^21 < 2^64: no overflow (and far less below the top
+//! digits, whose terms are smaller).
 //! At the end the digits are normalised to 52 bits (the inputs of the next product must be,
 //! as IFMA reads only 52 bits of each operand) with mask arithmetic, no branch.
 
@@ -157,7 +158,7 @@ macro_rules! amm_body {
 /// [`deep_shadow`].
 /// The vectors compute every lane as before (lane 0's terms go unused: the scalar carry
 /// replaces them); their result alone is stored. Lane bound as [`amm_body`]: every lane, and
-/// L and M, stays below 2^63, so the scalar sums are exact.
+/// L and M, stays below 2^63 + 2^21, so the scalar sums are exact.
 #[target_feature(enable = "avx512f,avx512ifma,avx512dq,avx512vl,bmi2")]
 unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool, const DEEP: bool>(
     out: &mut [u64],
@@ -183,7 +184,8 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool, const DEEP: bool>(
     // L: lane 0 of acc + nacc; M: its lane 1; Q: its lane 2 as the vectors hold it.
     let (mut l, mut m, mut q) = (0u64, 0u64, 0u64);
     for &bi in &b[..digits] {
-        // T = lane 0 after lo(a_0 b_i), below 2^63 (the lane bound), so T + mask cannot wrap.
+        // T = lane 0 after lo(a_0 b_i), below 2^63 + 2^21 (the lane bound), so T + mask
+        // (below 2^64) cannot wrap.
         let pa = u128::from(a0) * u128::from(bi);
         let t = l + (pa as u64 & mask);
         let y = t.wrapping_mul(k0) & mask;
@@ -231,7 +233,7 @@ unsafe fn amm_scalar_chain<const R: usize, const SPLIT: bool, const DEEP: bool>(
         let pn1 = u128::from(n1) * u128::from(y);
         let (lo_n1, hi_n1) = (pn1 as u64 & mask, (pn1 >> DIGIT_BITS) as u64);
         let lo_n2 = n2.wrapping_mul(y) & mask;
-        // Exactly the vectors' new lanes 0 and 1 (acc + nacc), so below 2^63 as they are.
+        // Exactly the vectors' new lanes 0 and 1 (acc + nacc), so within the lane bound.
         l = m + lo_a1 + hi_a0 + carry + lo_n1 + hi_n0;
         let sum = if SPLIT {
             _mm512_add_epi64(acc[0], nacc[0])
@@ -445,13 +447,13 @@ unsafe fn amm_heap(
     amm_body!(acc, av, nv, out, a, b, n, k0, digits)
 }
 
-/// Carry-propagate lanes below 2^62 into 52-bit digits, in constant time.
+/// Carry-propagate lanes (any 64-bit values) into 52-bit digits, in constant time.
 ///
-/// First every lane passes its bits above 52 (< 2^11) one lane up: lanes are then at most
-/// 2^52 - 1 + 2^11, so each can pass on at most one more carry. Which lanes receive one is a
-/// carry-lookahead over bit masks: G = lanes above 2^52 - 1 (generate), P = lanes equal to it
-/// (propagate); ((G << 1) + P) ^ P marks the receivers, the integer addition doing the ripple
-/// (over 64-lane words, with the addition's carry passed from word to word).
+/// First every lane passes its bits above 52 (< 2^12) one lane up: lanes are then at most
+/// 2^52 - 1 + 2^12 - 1 < 2^53, so each can pass on at most one more carry. Which lanes receive
+/// one is a carry-lookahead over bit masks: G = lanes above 2^52 - 1 (generate), P = lanes
+/// equal to it (propagate); ((G << 1) + P) ^ P marks the receivers, the integer addition doing
+/// the ripple (over 64-lane words, with the addition's carry passed from word to word).
 /// The top lane never carries out: values are below 2n < 2^(52 d).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
