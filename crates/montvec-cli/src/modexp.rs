@@ -36,7 +36,7 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use montvec::{batch, Algorithm, Error, Modulus, Nat};
+use montvec::{batch, Algorithm, Backend, Error, Modulus, Nat};
 
 /// Most lines computed in one `batch::pow_with` call.
 pub const CHUNK_LINES: usize = 4096;
@@ -117,6 +117,25 @@ impl fmt::Display for Failure {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    // What does not depend on the input is checked before any line is read: a bad
+    // MONTVEC_BACKEND, or an algorithm that cannot run on the backend, is a usage error
+    // (status 2), whether or not input follows.
+    let backend = match Backend::active() {
+        Ok(backend) => backend,
+        Err(e) => {
+            eprintln!("montvec modexp: MONTVEC_BACKEND: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Choice::Mul(a) = args.algorithm {
+        if !a.runs_on(backend) {
+            eprintln!(
+                "montvec modexp: --algorithm {a} does not run on the {backend} backend \
+                 (MONTVEC_BACKEND or this CPU)"
+            );
+            return ExitCode::from(2);
+        }
+    }
     if args.batch {
         let options = batch::Options {
             threads: args.threads.map(|t| t as usize),

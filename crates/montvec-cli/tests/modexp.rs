@@ -193,7 +193,11 @@ fn random_lines_match_num_bigint_for_every_option() {
         if runs_here(&set) {
             assert_ok(&o, &want);
         } else {
-            assert_line_error(&o, &[], 1, "cannot use --algorithm");
+            // Refused before any line is read, as a usage error.
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "status; stderr: {err}");
+            assert!(err.contains("does not run on the"), "{err}");
+            assert!(stdout(&o).is_empty());
         }
         // A second, different batch for the first option set (the default).
         if i == 0 {
@@ -626,9 +630,31 @@ fn batch_on_the_portable_backend() {
     let (input, want) = mixed_batch_jobs(12);
     let o = modexp_env(&["--batch"], input.as_bytes(), "portable");
     assert_ok(&o, &want);
-    // A backend this build does not know: the first line says so, as without --batch.
-    for args in [&[][..], &["--batch"]] {
-        let o = modexp_env(args, b"3 64 c5\n", "sparc");
-        assert_line_error(&o, &[], 1, "sparc");
+}
+
+/// A backend this build does not know, or an algorithm the backend cannot run, is a usage
+/// error (status 2) found before any input is read: also with no input at all, and with
+/// --batch.
+#[test]
+fn backend_problems_are_usage_errors_before_any_line() {
+    for input in [&b"3 64 c5\n"[..], b""] {
+        for args in [&[][..], &["--batch"], &["--algorithm", "cios"]] {
+            let o = modexp_env(args, input, "sparc");
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains("MONTVEC_BACKEND") && err.contains("sparc"),
+                "{err}"
+            );
+            assert!(!err.contains("line 1"), "{err}");
+            assert!(stdout(&o).is_empty());
+        }
+        let o = modexp_env(&["--algorithm", "ifma"], input, "portable");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("--algorithm ifma does not run on the portable backend"),
+            "{err}"
+        );
     }
 }

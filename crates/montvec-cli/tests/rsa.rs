@@ -153,6 +153,13 @@ fn genkey_errors() {
         2,
         &["--out", &nowhere, "cannot write"],
     );
+    // --out is checked before the key is generated: with a size that generation refuses, the
+    // error is still --out's; so is a directory.
+    let out = montvec(&["genkey", "--bits", "100", "--out", &nowhere]);
+    fails("--out first", out, 2, &["--out", &nowhere, "no directory"]);
+    let out = montvec(&["genkey", "--bits", "100", "--out", &dir.path("")]);
+    fails("--out a directory", out, 2, &["--out", "directory"]);
+    assert!(!std::path::Path::new(&dir.path("no")).exists());
     let out = montvec(&["genkey", "--out", &dir.path("k")]);
     fails("no --bits", out, 2, &["--bits"]);
     let out = montvec(&[
@@ -412,6 +419,32 @@ fn signature_option_errors() {
     for (what, extra, words) in cases {
         fails(what, sign_with(extra), 2, words);
     }
+    // A 512-bit key (accepted for old vectors) holds no SHA-512 DigestInfo: 64 < 19 + 64 + 11.
+    let small = dir.write(
+        "small.pem",
+        b"-----BEGIN PRIVATE KEY-----
+MIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEAw53BzNTSUZ9sRolV
+AAthgAAIY/QqhKm+RNF9/Pl8wfcQI/h+TRZ7FYk5dVoYvzMadQvgoIhDFunpauVB
+qZ23ywIDAQABAkAjvwhTLfDhCYj3utDVmT7P7TGbUlsSsxIZ8U5clBrANtukX3me
+CNZZ1lSJSYnCIFE9FytH37P8HOAvRGGmNGIBAiEA8uUxdyJk3dYBNqgNv6xLG74+
+dYXcA0Fi70Eo/uAUAqECIQDOK47PIRCZ8Rv33ZXRCyqdzrwjeNW406C1KHDTk4qO
+6wIhAMjSeEBgvnavXpd7AMsNv5ezhl6SiyJh6FOaUzPPvpuhAiEAmyz/tPivFR77
+rQjzzT55WgOTaaN2QUHP8Oo6WZTwMfcCICrgUaVlxWJggu0+MXRvGWwAYUaLqwoT
+Pd5KZvJ0YKmq
+-----END PRIVATE KEY-----
+",
+    );
+    let out = montvec_sign(&small, &msg, &sig_out, &["--hash", "sha512"]);
+    fails(
+        "sha512 on 512 bits",
+        out,
+        2,
+        &["a 512-bit key is too small for a sha512 PKCS#1 v1.5 signature"],
+    );
+    ok(
+        "sha256 on 512 bits",
+        montvec_sign(&small, &msg, &sig_out, &[]),
+    );
     let missing = dir.path("missing");
     let out = montvec_sign(&key, &missing, &sig_out, &[]);
     fails(
@@ -590,7 +623,6 @@ fn ciphertext_and_option_errors() {
             ("short", vec![1; 127]),
             ("long", vec![1; 129]),
             ("empty", vec![]),
-            ("above n", vec![0xff; 128]),
         ] {
             let (out, _) = decrypt(&dir, &ct, &["--padding", padding]);
             fails(
@@ -600,6 +632,14 @@ fn ciphertext_and_option_errors() {
                 &["--in", "a ciphertext for a 1024-bit key is 128 bytes"],
             );
         }
+        // The right length: the message names the value as the cause.
+        let (out, _) = decrypt(&dir, &[0xff; 128], &["--padding", padding]);
+        fails(
+            &format!("{padding} above n"),
+            out,
+            2,
+            &["--in", "128-byte", "not below the 1024-bit key's modulus"],
+        );
     }
     let msg = dir.write("msg", b"x");
     let public = dir.path("pub.pem");
@@ -619,6 +659,15 @@ fn ciphertext_and_option_errors() {
         ),
         (&["--hash", "md4"][..], &["--hash", "md4"][..]),
         (&["--padding", "pss"][..], &["--padding"][..]),
+        // OAEP has no SHAKE variant: a usage error before any file is read.
+        (
+            &["--hash", "shake128"][..],
+            &["--hash shake128", "no SHAKE"][..],
+        ),
+        (
+            &["--mgf1-hash", "shake256"][..],
+            &["--mgf1-hash shake256", "no SHAKE"][..],
+        ),
     ] {
         let out = montvec_encrypt(&public, &msg, "/dev/null", opts);
         fails(&format!("{opts:?}"), out, 2, words);

@@ -354,6 +354,126 @@ fn pss_signatures_both_ways() {
     }
 }
 
+/// Keys from `openssl genpkey -algorithm RSA-PSS`, with and without `RSASSA-PSS-params`:
+/// montvec signs with what the key names when no option is given (PSS, its hash, MGF1 hash and
+/// salt length, as openssl does), openssl verifies and the reverse, options that contradict
+/// the key and every other padding are refused (status 2), and `pubkey` writes openssl's SPKI
+/// back byte for byte, but not as PKCS#1.
+#[test]
+fn rsa_pss_keys_both_ways() {
+    if !openssl_present("rsa_pss_keys_both_ways") {
+        return;
+    }
+    let dir = TempDir::new("interop-rsa-pss");
+    let msg = dir.write("msg", &random_bytes(3, 300));
+    let (by_openssl, by_montvec) = (dir.path("o.sig"), dir.path("m.sig"));
+    // (key options, the hash and salt length its signatures use, openssl's verify options)
+    let restricted = [
+        "-pkeyopt",
+        "rsa_pss_keygen_md:sha256",
+        "-pkeyopt",
+        "rsa_pss_keygen_mgf1_md:sha384",
+        "-pkeyopt",
+        "rsa_pss_keygen_saltlen:40",
+    ];
+    for (keyopts, hash) in [(&restricted[..], "sha256"), (&[][..], "sha256")] {
+        let what = format!("RSA-PSS key {keyopts:?}");
+        let key = dir.path("pss.pem");
+        let public = dir.path("pss-pub.pem");
+        let base = [
+            "genpkey",
+            "-algorithm",
+            "RSA-PSS",
+            "-pkeyopt",
+            "rsa_keygen_bits:2048",
+            "-out",
+            &key,
+        ];
+        openssl_ok(&[&base[..], keyopts].concat());
+        openssl_ok(&["pkey", "-in", &key, "-pubout", "-out", &public]);
+        // Without parameters the key takes any PSS: montvec's defaults (a digest-length salt)
+        // and openssl's `auto` verification.
+        let salt = if keyopts.is_empty() { "32" } else { "40" };
+        let salt_opt = format!("rsa_pss_saltlen:{salt}");
+        let sigopts = ["-sigopt", "rsa_padding_mode:pss", "-sigopt", &salt_opt];
+        ok(&what, montvec_sign(&key, &msg, &by_montvec, &[]));
+        openssl_verifies(hash, &public, &msg, &by_montvec, &sigopts);
+        openssl_sign(hash, &key, &msg, &by_openssl, &sigopts);
+        assert_valid(montvec_verify(&public, &msg, &by_openssl, &[]), &what);
+        assert_valid(montvec_verify(&key, &msg, &by_openssl, &[]), &what);
+
+        // Every other padding is refused, before anything is written.
+        let bad = dir.path("refused");
+        for (out, words) in [
+            (
+                montvec_sign(&key, &msg, &bad, &["--padding", "pkcs1"]),
+                &["PSS signatures only", "PKCS#1 v1.5"][..],
+            ),
+            (
+                montvec_verify(&public, &msg, &by_openssl, &["--padding", "pkcs1"]),
+                &["PSS signatures only"][..],
+            ),
+            (
+                montvec_encrypt(&public, &msg, &bad, &[]),
+                &["PSS signatures only", "OAEP"][..],
+            ),
+            (
+                montvec_encrypt(&public, &msg, &bad, &["--padding", "pkcs1"]),
+                &["PSS signatures only", "PKCS#1 v1.5 encryption"][..],
+            ),
+            (
+                montvec_decrypt(&key, &by_openssl, &bad, &[]),
+                &["PSS signatures only"][..],
+            ),
+            (
+                montvec_encrypt(&public, &by_openssl, &bad, &["--padding", "none"]),
+                &["PSS signatures only", "raw RSA"][..],
+            ),
+            (
+                montvec_decrypt(&key, &by_openssl, &bad, &["--padding", "none"]),
+                &["PSS signatures only", "raw RSA"][..],
+            ),
+            (
+                montvec(&["pubkey", "--key", &key, "--format", "pkcs1", "--out", &bad]),
+                &["RSA-PSS key", "--format spki"][..],
+            ),
+        ] {
+            fails(&what, out, 2, words);
+            assert!(
+                !std::path::Path::new(&bad).exists(),
+                "{what}: {bad} written"
+            );
+        }
+        if !keyopts.is_empty() {
+            for opts in [
+                &["--hash", "sha384"][..],
+                &["--mgf1-hash", "sha256"],
+                &["--saltlen", "39"],
+            ] {
+                let out = montvec_sign(&key, &msg, &bad, opts);
+                fails(&what, out, 2, &["RSASSA-PSS-params ask for"]);
+            }
+            // A longer salt than the key's minimum is allowed.
+            let longer = [&sigopts[..2], &["-sigopt", "rsa_pss_saltlen:41"]].concat();
+            ok(
+                &what,
+                montvec_sign(&key, &msg, &by_montvec, &["--saltlen", "41"]),
+            );
+            openssl_verifies(hash, &public, &msg, &by_montvec, &longer);
+        }
+
+        // The SPKI montvec writes is openssl's, byte for byte, PEM and DER.
+        let ours = dir.path("ours.pem");
+        montvec_ok(&["pubkey", "--key", &key, "--out", &ours]);
+        assert_eq!(read(&ours), read(&public), "{what}: SPKI PEM");
+        assert_eq!(
+            montvec_spki_der(&dir, &key),
+            openssl_spki_der(&dir, &key, "PEM", false),
+            "{what}: SPKI DER"
+        );
+    }
+}
+
 /// OAEP's hash, MGF1 hash and label (hexadecimal), or `None` for another padding.
 type OaepParams<'a> = Option<(&'a str, &'a str, Option<&'a str>)>;
 

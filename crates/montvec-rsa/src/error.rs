@@ -41,6 +41,10 @@ pub enum Error {
         /// The length given.
         got: usize,
     },
+    /// A padding the key's algorithm does not allow: an `id-RSASSA-PSS` key used for anything
+    /// but PSS signatures, or for PSS with other parameters than its own
+    /// ([`crate::key::KeyAlgorithm`]).
+    KeyRestricted(String),
     /// A label that is not allowed (OAEP labels are bounded by the hash's input limit).
     InvalidLabel,
     /// The private operation's result did not re-encrypt to its input: a fault was detected
@@ -75,6 +79,7 @@ impl fmt::Display for Error {
                     "digest of {got} bytes given where the hash gives {expected}"
                 )
             }
+            Error::KeyRestricted(why) => write!(f, "padding not allowed for this key: {why}"),
             Error::InvalidLabel => f.write_str("invalid OAEP label"),
             Error::FaultDetected => {
                 f.write_str("private operation failed its consistency check; result withheld")

@@ -3,6 +3,11 @@
 //! Raw RSA is malleable and deterministic; use it only to build a padding or to interoperate
 //! (`openssl pkeyutl -pkeyopt rsa_padding_mode:none`). Inputs must be exactly k bytes
 //! (k = the key's size in bytes) and, as integers, below n.
+//!
+//! These primitives do not look at the key's [`KeyAlgorithm`](crate::key::KeyAlgorithm): a key
+//! bound to `id-RSASSA-PSS` runs here as any other. Check
+//! [`KeyAlgorithm::check_other`](crate::key::KeyAlgorithm::check_other) first where that matters
+//! (the `montvec rsa` commands do).
 
 use montvec::Nat;
 use rand_core::CryptoRngCore;

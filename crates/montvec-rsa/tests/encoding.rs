@@ -4,6 +4,7 @@
 mod support;
 
 use montvec_rsa::encoding::{private_key_from_bytes, public_key_from_bytes, ID_RSASSA_PSS};
+use montvec_rsa::key::{KeyAlgorithm, PssParameters};
 use montvec_rsa::pkcs1::{
     DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
 };
@@ -12,7 +13,7 @@ use montvec_rsa::pkcs8::{
     DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
 };
 use montvec_rsa::spki::SubjectPublicKeyInfoRef;
-use montvec_rsa::{Error, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+use montvec_rsa::{Error, HashAlg, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 use serde_json::Value;
 
 fn hex_field<'a>(group: &'a Value, name: &str) -> Option<&'a str> {
@@ -101,8 +102,23 @@ fn check_public_group(group: &Value, pss_oid: bool, what: &str, counts: &mut Cou
     let key = RsaPublicKey::from_public_key_der(&der).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_public_parts(&key, expect, what);
     assert_eq!(public_key_from_bytes(&der).unwrap(), key, "{what}");
+    // The key as rsaEncryption: what PKCS#1, which names no algorithm, holds.
+    let bare = key.clone().with_algorithm(KeyAlgorithm::RsaEncryption);
     if pss_oid {
         assert_eq!(spki.algorithm.oid, ID_RSASSA_PSS, "{what}: PSS OID");
+        assert!(
+            matches!(key.algorithm(), KeyAlgorithm::RsaPss(Some(_))),
+            "{what}: {:?}",
+            key.algorithm()
+        );
+        assert_ne!(key, bare, "{what}: the algorithm is part of the key");
+        // Export writes the identifier and its parameters back, byte for byte.
+        assert_eq!(
+            key.to_public_key_der().unwrap().as_bytes(),
+            &der[..],
+            "{what}"
+        );
+        assert!(key.to_pkcs1_der().is_err(), "{what}: PKCS#1 of a PSS key");
         counts.spki_der_pss += 1;
     } else {
         // Export writes rsaEncryption: byte-identical to Wycheproof's own SPKI.
@@ -116,9 +132,9 @@ fn check_public_group(group: &Value, pss_oid: bool, what: &str, counts: &mut Cou
 
     let asn = support::hex(hex_field(group, asn_name).expect(asn_name));
     let from_asn = RsaPublicKey::from_pkcs1_der(&asn).unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert_eq!(from_asn, key, "{what}: PKCS#1");
-    assert_eq!(public_key_from_bytes(&asn).unwrap(), key, "{what}");
-    assert_eq!(key.to_pkcs1_der().unwrap().as_bytes(), &asn[..], "{what}");
+    assert_eq!(from_asn, bare, "{what}: PKCS#1");
+    assert_eq!(public_key_from_bytes(&asn).unwrap(), bare, "{what}");
+    assert_eq!(bare.to_pkcs1_der().unwrap().as_bytes(), &asn[..], "{what}");
     counts.pkcs1_public_der += 1;
 
     let pem = hex_field(group, pem_name).expect(pem_name);
@@ -472,16 +488,64 @@ fn malformed_structures() {
     let bit_string = tlv(0x03, &[&[0u8][..], &public_der].concat());
     let spki = |algorithm: Vec<u8>| seq(&[algorithm, bit_string.clone()]);
 
+    // RSASSA-PSS-params pieces: hash algorithm identifiers, MGF1 over one, and the fields'
+    // explicit tags [0] to [3].
+    let sha256 = oid(&[0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]);
+    let md5 = oid(&[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x05]);
+    let mgf1 = oid(&[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08]);
+    let hash_id = |h: &Vec<u8>| seq(&[h.clone(), null.clone()]);
+    let mask = |m: &Vec<u8>, h: &Vec<u8>| seq(&[m.clone(), hash_id(h)]);
+    let pss_params = |fields: &[Vec<u8>]| spki(seq(&[rsassa_pss.clone(), seq(fields)]));
+    let params = |hash, mgf_hash, salt| {
+        KeyAlgorithm::RsaPss(Some(PssParameters::new(hash, mgf_hash, salt).unwrap()))
+    };
     let accepted = [
-        spki(seq(&[rsa_encryption.clone(), null.clone()])),
-        spki(seq(std::slice::from_ref(&rsassa_pss))),
-        spki(seq(&[rsassa_pss.clone(), seq(&[])])),
-        // RSASSA-PSS-params with saltLength [2] 32.
-        spki(seq(&[rsassa_pss.clone(), seq(&[tlv(0xa2, &int(&[32]))])])),
+        (
+            spki(seq(&[rsa_encryption.clone(), null.clone()])),
+            KeyAlgorithm::RsaEncryption,
+        ),
+        (
+            spki(seq(std::slice::from_ref(&rsassa_pss))),
+            KeyAlgorithm::RsaPss(None),
+        ),
+        // Every field at its default: SHA-1, MGF1-SHA-1, 20 bytes of salt.
+        (pss_params(&[]), params(HashAlg::Sha1, HashAlg::Sha1, 20)),
+        (
+            pss_params(&[tlv(0xa2, &int(&[32]))]),
+            params(HashAlg::Sha1, HashAlg::Sha1, 32),
+        ),
+        // What `openssl genpkey -algorithm RSA-PSS -pkeyopt rsa_pss_keygen_md:sha256` writes.
+        (
+            pss_params(&[tlv(0xa0, &hash_id(&sha256)), tlv(0xa2, &int(&[32]))]),
+            params(HashAlg::Sha256, HashAlg::Sha1, 32),
+        ),
+        (
+            pss_params(&[
+                tlv(0xa0, &hash_id(&sha256)),
+                tlv(0xa1, &mask(&mgf1, &sha256)),
+                tlv(0xa2, &int(&[0])),
+                tlv(0xa3, &int(&[1])),
+            ]),
+            params(HashAlg::Sha256, HashAlg::Sha256, 0),
+        ),
+        // Hash parameters may be absent as well as NULL (RFC 4055 §2.1).
+        (
+            pss_params(&[tlv(0xa0, &seq(std::slice::from_ref(&sha256)))]),
+            params(HashAlg::Sha256, HashAlg::Sha1, 20),
+        ),
     ];
-    for der in &accepted {
-        assert_eq!(public_key_from_bytes(der).unwrap(), public);
-        assert_eq!(RsaPublicKey::from_public_key_der(der).unwrap(), public);
+    for (der, algorithm) in &accepted {
+        let expect = public.clone().with_algorithm(*algorithm);
+        assert_eq!(public_key_from_bytes(der).unwrap(), expect);
+        let key = RsaPublicKey::from_public_key_der(der).unwrap();
+        assert_eq!(key, expect);
+        assert_eq!(key.algorithm(), *algorithm);
+        // Written back and read again, the key keeps its algorithm.
+        let again = key.to_public_key_der().unwrap();
+        assert_eq!(
+            RsaPublicKey::from_public_key_der(again.as_bytes()).unwrap(),
+            expect
+        );
     }
     let refused = [
         spki(seq(&[ec_public_key.clone(), null.clone()])),
@@ -489,6 +553,18 @@ fn malformed_structures() {
         spki(seq(&[rsa_encryption.clone(), int(&[0])])),
         spki(seq(&[rsassa_pss.clone(), null.clone()])),
         spki(seq(&[rsassa_pss.clone(), seq(&[tlv(0xa2, &null)])])),
+        // A hash this crate does not have, as the message hash or under MGF1.
+        pss_params(&[tlv(0xa0, &hash_id(&md5))]),
+        pss_params(&[tlv(0xa1, &mask(&mgf1, &md5))]),
+        // A mask function other than MGF1.
+        pss_params(&[tlv(0xa1, &mask(&sha256, &sha256))]),
+        // MGF1 without its hash.
+        pss_params(&[tlv(0xa1, &seq(std::slice::from_ref(&mgf1)))]),
+        // Hash parameters other than NULL.
+        pss_params(&[tlv(0xa0, &seq(&[sha256.clone(), int(&[0])]))]),
+        // Trailer field 2, and a salt length beyond one octet.
+        pss_params(&[tlv(0xa3, &int(&[2]))]),
+        pss_params(&[tlv(0xa2, &int(&[0x01, 0x00]))]),
     ];
     for der in &refused {
         assert!(matches!(
@@ -506,8 +582,14 @@ fn malformed_structures() {
     let octets = tlv(0x04, &private_der);
     let pkcs8 = |algorithm: Vec<u8>| seq(&[int(&[0]), algorithm, octets.clone()]);
     let pss_key = pkcs8(seq(std::slice::from_ref(&rsassa_pss)));
-    assert!(private_key_from_bytes(&pss_key).is_ok());
-    assert!(RsaPrivateKey::from_pkcs8_der(&pss_key).is_ok());
+    for key in [
+        private_key_from_bytes(&pss_key).unwrap(),
+        RsaPrivateKey::from_pkcs8_der(&pss_key).unwrap(),
+    ] {
+        assert_eq!(key.algorithm(), KeyAlgorithm::RsaPss(None));
+        assert_eq!(key.to_pkcs8_der().unwrap().as_bytes(), &pss_key[..]);
+        assert!(key.to_pkcs1_der().is_err());
+    }
     let ec_key = pkcs8(seq(&[ec_public_key, null.clone()]));
     assert!(matches!(
         private_key_from_bytes(&ec_key),

@@ -39,6 +39,8 @@ pub enum Error {
     UnsupportedBackend(String),
     /// The requested algorithm does not support this modulus size.
     UnsupportedAlgorithm(&'static str),
+    /// A batch asked for zero threads, or its thread pool could not start (the reason).
+    Threads(String),
 }
 
 impl fmt::Display for Error {
@@ -62,6 +64,7 @@ impl fmt::Display for Error {
             Error::ForeignElement => f.write_str("element belongs to another modulus"),
             Error::UnsupportedBackend(name) => write!(f, "backend {name:?} is not available"),
             Error::UnsupportedAlgorithm(why) => write!(f, "algorithm not available: {why}"),
+            Error::Threads(why) => write!(f, "cannot run on threads: {why}"),
         }
     }
 }

@@ -348,7 +348,10 @@ fn thread_counts_give_the_same_answers() {
             ..Options::default()
         },
     );
-    assert!(zero.is_err(), "zero threads is an error, not a hang");
+    assert!(
+        matches!(zero, Err(montvec::Error::Threads(_))),
+        "zero threads is an error, not a hang: {zero:?}"
+    );
 }
 
 #[test]

@@ -41,6 +41,17 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .options
         .decrypt(&key, &ciphertext)
         .map_err(|error| match error {
+            // The length is right, so the value is the problem (a public fact).
+            Error::InvalidInputLength if ciphertext.len() == key.size() => Failure::input(
+                "--in",
+                &args.input,
+                format!(
+                    "as a {}-byte big-endian number it is not below the {}-bit key's modulus, \
+                     so no encryption under this key gave it",
+                    ciphertext.len(),
+                    key.bits()
+                ),
+            ),
             Error::InvalidInputLength => Failure::input(
                 "--in",
                 &args.input,

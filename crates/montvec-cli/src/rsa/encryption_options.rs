@@ -45,13 +45,21 @@ pub struct EncryptionOptions {
 }
 
 impl EncryptionOptions {
-    /// Refuse OAEP options with another padding.
+    /// Refuse OAEP options with another padding, and SHAKE, which OAEP does not use (RFC 8017
+    /// and RFC 8702 define no SHAKE OAEP).
     pub fn check(&self) -> Result<(), Failure> {
         let oaep_only = self.hash.is_some() || self.mgf1_hash.is_some() || self.label.is_some();
         if oaep_only && self.padding != EncryptionPadding::Oaep {
             return Err(Failure::Usage(
                 "--hash, --mgf1-hash and --label apply to --padding oaep only".into(),
             ));
+        }
+        for (option, hash) in [("--hash", self.hash), ("--mgf1-hash", self.mgf1_hash)] {
+            if let Some(hash) = hash.filter(|h| h.is_xof()) {
+                return Err(Failure::Usage(format!(
+                    "{option} {hash}: OAEP has no SHAKE variant; use a SHA-1, SHA-2 or SHA-3 hash"
+                )));
+            }
         }
         Ok(())
     }
@@ -100,7 +108,11 @@ impl EncryptionOptions {
         match self.padding {
             EncryptionPadding::Oaep => key.encrypt(&mut OsRng, self.oaep(), message),
             EncryptionPadding::Pkcs1 => key.encrypt(&mut OsRng, Pkcs1v15Encrypt, message),
-            EncryptionPadding::Raw => hazmat::rsa_encrypt(key, message),
+            EncryptionPadding::Raw => {
+                // hazmat ignores the key's binding; the command does not.
+                key.algorithm().check_other("raw RSA")?;
+                hazmat::rsa_encrypt(key, message)
+            }
         }
     }
 
@@ -109,7 +121,10 @@ impl EncryptionOptions {
         match self.padding {
             EncryptionPadding::Oaep => key.decrypt(self.oaep(), ciphertext),
             EncryptionPadding::Pkcs1 => key.decrypt(Pkcs1v15Encrypt, ciphertext),
-            EncryptionPadding::Raw => hazmat::rsa_decrypt(key, ciphertext, &mut OsRng),
+            EncryptionPadding::Raw => {
+                key.algorithm().check_other("raw RSA")?;
+                hazmat::rsa_decrypt(key, ciphertext, &mut OsRng)
+            }
         }
     }
 }

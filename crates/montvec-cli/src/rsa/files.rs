@@ -46,6 +46,50 @@ pub fn read_secret(option: &'static str, path: &Path) -> Result<Zeroizing<Vec<u8
     read(option, path).map(Zeroizing::new)
 }
 
+/// Check, before a long computation, that [`write`] could write `path`, without creating or
+/// changing anything: standard output passes; an existing regular file must open for writing;
+/// any other existing path must not be a directory; a new file's directory must exist. (Write
+/// permission on that directory shows only when the file is created.)
+pub fn check_writable(option: &'static str, path: &Path) -> Result<(), Failure> {
+    let failed = |error| Failure::Write {
+        option,
+        path: path.to_path_buf(),
+        error,
+    };
+    if is_stream(path) {
+        return Ok(());
+    }
+    match fs::metadata(path) {
+        // Opened without truncation: the content stays as it is.
+        Ok(meta) if meta.is_file() => OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map(drop)
+            .map_err(failed),
+        Ok(meta) if meta.is_dir() => Err(failed(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "is a directory",
+        ))),
+        // A pipe, FIFO or device: opening a FIFO would wait for a reader.
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let dir = match path.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() => dir,
+                _ => Path::new("."),
+            };
+            if fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
+                Ok(())
+            } else {
+                Err(failed(io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!("no directory {}", dir.display()),
+                )))
+            }
+        }
+        Err(e) => Err(failed(e)),
+    }
+}
+
 /// Write `bytes` to `path` (`-`: standard output), replacing what was there.
 pub fn write(
     option: &'static str,

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use montvec_rsa::key::KeyAlgorithm;
 use montvec_rsa::pkcs1::EncodeRsaPublicKey;
 use montvec_rsa::pkcs8::LineEnding;
 use montvec_rsa::spki::EncodePublicKey;
@@ -43,6 +44,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let key = key_file::public_key("--key", &args.key)?;
+    if args.format == PublicKeyFormat::Pkcs1 && key.algorithm() != KeyAlgorithm::RsaEncryption {
+        return Err(Failure::Usage(format!(
+            "--format pkcs1: --key {} is an RSA-PSS key, and PKCS#1 has no algorithm identifier \
+             to keep it so; use --format spki",
+            args.key.display()
+        )));
+    }
     let encoded = encode(&key, args.format, args.der).map_err(|why| Failure::Operation {
         what: "cannot encode the key",
         error: Error::Encoding(why),

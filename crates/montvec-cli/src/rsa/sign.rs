@@ -32,15 +32,28 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     files::one_stdin(&[("--key", &args.key), ("--in", &args.input)])?;
     let key = key_file::private_key("--key", &args.key)?;
     let key_name = format!("--key {}", args.key.display());
-    let scheme = args.options.scheme(key.bits(), &key_name)?;
+    let scheme = args
+        .options
+        .scheme(key.algorithm(), key.bits(), &key_name)?;
     let message = files::read("--in", &args.input)?;
-    let hashed = args.options.digest(&message);
+    let hashed = scheme.digest(&message);
+    let hashed_with = scheme.hash();
     let signature = scheme.sign(&key, &hashed).map_err(|error| match error {
         Error::Rng | Error::FaultDetected => Failure::Operation {
             what: "signing",
             error,
         },
-        // Too small a key for the hash (and salt).
+        // PKCS#1 v1.5: the DigestInfo does not fit the key (RFC 8017 §9.2 step 3 calls it
+        // "intended encoded message length too short").
+        Error::MessageTooLong => Failure::Input {
+            subject: key_name.clone(),
+            why: format!(
+                "a {}-bit key is too small for a {} PKCS#1 v1.5 signature",
+                key.bits(),
+                hashed_with
+            ),
+        },
+        // Too small a key for the hash and salt, or a padding the key does not allow.
         error => Failure::Input {
             subject: key_name,
             why: format!("{error} ({}-bit key)", key.bits()),

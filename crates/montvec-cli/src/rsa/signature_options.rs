@@ -1,6 +1,12 @@
 //! The options `sign` and `verify` share: padding, hash, MGF1 hash and PSS salt length, and
-//! the signature scheme they select.
+//! the signature scheme they select with the key.
+//!
+//! A key bound to `id-RSASSA-PSS` (as `openssl genpkey -algorithm RSA-PSS` writes) makes PSS
+//! signatures only: its padding is PSS, and what its `RSASSA-PSS-params` name (hash, MGF1 hash,
+//! salt length) are the defaults of the options, as with `openssl pkeyutl`. Options that
+//! contradict the key are refused by the library's check.
 
+use montvec_rsa::key::KeyAlgorithm;
 use montvec_rsa::{HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey, RsaPublicKey, SignatureScheme};
 
 use super::failure::Failure;
@@ -18,18 +24,21 @@ pub enum SignaturePadding {
 /// Padding, hash, MGF1 hash and salt length of a signature.
 #[derive(clap::Args, Debug)]
 pub struct SignatureOptions {
-    /// Signature padding (openssl `-pkeyopt rsa_padding_mode:pkcs1|pss`)
-    #[arg(long, value_enum, default_value = "pkcs1")]
-    padding: SignaturePadding,
+    /// Signature padding (openssl `-pkeyopt rsa_padding_mode:pkcs1|pss`) [default: pkcs1; pss
+    /// for an RSA-PSS key]
+    #[arg(long, value_enum)]
+    padding: Option<SignaturePadding>,
     /// Hash of the message: sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256,
     /// sha3-224, sha3-256, sha3-384, sha3-512 (shake128 and shake256 with PSS only)
-    #[arg(long, default_value = "sha256", value_parser = parse_hash, value_name = "HASH")]
-    hash: HashAlg,
-    /// PSS only: hash of the mask generation function MGF1 [default: the --hash]
-    /// (openssl `-pkeyopt rsa_mgf1_md:HASH`)
+    /// [default: sha256, or an RSA-PSS key's hash]
+    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
+    hash: Option<HashAlg>,
+    /// PSS only: hash of the mask generation function MGF1 [default: the --hash, or an RSA-PSS
+    /// key's MGF1 hash] (openssl `-pkeyopt rsa_mgf1_md:HASH`)
     #[arg(long = "mgf1-hash", value_parser = parse_hash, value_name = "HASH")]
     mgf1_hash: Option<HashAlg>,
-    /// PSS only: salt length in bytes, `digest` or `max` [default: digest]
+    /// PSS only: salt length in bytes, `digest` or `max` [default: digest, or an RSA-PSS key's
+    /// minimum]
     ///
     /// `digest` is the hash's output length (openssl `-pkeyopt rsa_pss_saltlen:digest`, or
     /// `-1`); `max` is the most the key holds, ⌈(bits − 1)/8⌉ − hLen − 2 (openssl
@@ -48,39 +57,52 @@ pub enum Scheme {
 }
 
 impl SignatureOptions {
-    /// The message's digest under `--hash`.
-    pub fn digest(&self, message: &[u8]) -> Vec<u8> {
-        self.hash.digest(message)
-    }
-
-    /// The scheme for a `bits`-bit key; `key` names the key option and file in errors.
-    pub fn scheme(&self, bits: usize, key: &str) -> Result<Scheme, Failure> {
-        match self.padding {
+    /// The scheme for a `bits`-bit key bound to `algorithm`; `key` names the key option and
+    /// file in errors.
+    pub fn scheme(
+        &self,
+        algorithm: KeyAlgorithm,
+        bits: usize,
+        key: &str,
+    ) -> Result<Scheme, Failure> {
+        let (padding, params) = match algorithm {
+            KeyAlgorithm::RsaPss(params) => (SignaturePadding::Pss, params),
+            _ => (SignaturePadding::Pkcs1, None),
+        };
+        let padding = self.padding.unwrap_or(padding);
+        let hash = self
+            .hash
+            .or(params.map(|p| p.hash()))
+            .unwrap_or(HashAlg::Sha256);
+        match padding {
             SignaturePadding::Pkcs1 => {
                 if self.mgf1_hash.is_some() || self.salt_len.is_some() {
                     return Err(Failure::Usage(
                         "--mgf1-hash and --saltlen apply to --padding pss only".into(),
                     ));
                 }
-                if self.hash.digest_info_prefix().is_none() {
+                if hash.digest_info_prefix().is_none() {
                     return Err(Failure::Usage(format!(
-                        "--hash {}: PKCS#1 v1.5 signatures have no DigestInfo for it; use \
-                         --padding pss",
-                        self.hash
+                        "--hash {hash}: PKCS#1 v1.5 signatures have no DigestInfo for it; use \
+                         --padding pss"
                     )));
                 }
-                Ok(Scheme::Pkcs1(Pkcs1v15Sign::with_hash(self.hash)))
+                Ok(Scheme::Pkcs1(Pkcs1v15Sign::with_hash(hash)))
             }
             SignaturePadding::Pss => {
-                let salt = self.salt_len.unwrap_or(SaltLen::Digest);
+                let salt = self.salt_len.unwrap_or(match params {
+                    Some(p) => SaltLen::Bytes(p.min_salt_len()),
+                    None => SaltLen::Digest,
+                });
                 let len = salt
-                    .resolve(bits, self.hash)
+                    .resolve(bits, hash)
                     .map_err(|why| Failure::Usage(format!("--saltlen with {key}: {why}")))?;
-                let mgf = self.mgf1_hash.unwrap_or(self.hash);
+                let mgf = self
+                    .mgf1_hash
+                    .or(params.map(|p| p.mgf_hash()))
+                    .unwrap_or(hash);
                 Ok(Scheme::Pss(
-                    Pss::with_hash(self.hash)
-                        .with_mgf_hash(mgf)
-                        .with_salt_len(len),
+                    Pss::with_hash(hash).with_mgf_hash(mgf).with_salt_len(len),
                 ))
             }
         }
@@ -88,6 +110,20 @@ impl SignatureOptions {
 }
 
 impl Scheme {
+    /// The scheme's message hash.
+    pub fn hash(&self) -> HashAlg {
+        match self {
+            // Every PKCS#1 v1.5 scheme the options build has a hash (`with_hash`).
+            Scheme::Pkcs1(s) => s.hash().unwrap_or(HashAlg::Sha256),
+            Scheme::Pss(s) => s.hash(),
+        }
+    }
+
+    /// The message's digest under the scheme's hash.
+    pub fn digest(&self, message: &[u8]) -> Vec<u8> {
+        self.hash().digest(message)
+    }
+
     /// Sign the digest `hashed`.
     pub fn sign(self, key: &RsaPrivateKey, hashed: &[u8]) -> montvec_rsa::Result<Vec<u8>> {
         match self {

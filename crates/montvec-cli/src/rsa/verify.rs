@@ -38,10 +38,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     ])?;
     let key = key_file::public_key("--pubkey", &args.pubkey)?;
     let key_name = format!("--pubkey {}", args.pubkey.display());
-    let scheme = args.options.scheme(key.bits(), &key_name)?;
+    let scheme = args
+        .options
+        .scheme(key.algorithm(), key.bits(), &key_name)?;
     let message = files::read("--in", &args.input)?;
     let signature = files::read("--sig", &args.sig)?;
-    let hashed = args.options.digest(&message);
+    let hashed = scheme.digest(&message);
     match scheme.verify(&key, &hashed, &signature) {
         Ok(()) => {
             files::report("Signature Verified Successfully\n", false)?;

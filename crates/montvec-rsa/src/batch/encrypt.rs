@@ -24,6 +24,16 @@ pub enum EncryptionPadding {
     Pkcs1v15(Pkcs1v15Encrypt),
 }
 
+impl EncryptionPadding {
+    /// Whether `key` allows this padding ([`crate::key::KeyAlgorithm::check_other`]).
+    fn check_key(&self, key: &RsaPublicKey) -> Result<()> {
+        key.algorithm().check_other(match self {
+            EncryptionPadding::Oaep(_) => Oaep::USE,
+            EncryptionPadding::Pkcs1v15(_) => pkcs1v15_encrypt::USE,
+        })
+    }
+}
+
 impl From<Oaep> for EncryptionPadding {
     fn from(p: Oaep) -> Self {
         EncryptionPadding::Oaep(p)
@@ -49,6 +59,7 @@ pub fn encrypt_many(
     let encoded: Vec<Result<Encoded>> = jobs
         .iter()
         .map(|&(key, msg)| {
+            padding.check_key(key)?;
             let em = match padding {
                 EncryptionPadding::Oaep(p) => p.encryption_input(rng, key.size(), msg)?,
                 EncryptionPadding::Pkcs1v15(_) => {
@@ -83,6 +94,7 @@ pub fn decrypt_many(
     let checked: Vec<Result<(&RsaPrivateKey, &[u8])>> = jobs
         .iter()
         .map(|&(key, ct)| {
+            padding.check_key(key.as_public_key())?;
             if let EncryptionPadding::Oaep(p) = padding {
                 p.check_ciphertext_length(key.size(), ct)?;
             }

@@ -37,8 +37,8 @@ impl From<Pss> for SignaturePadding {
 /// or many, of one size or several).
 ///
 /// Each job's result is its own, in input order: the padding's errors
-/// ([`Error::InvalidDigestLength`], [`Error::InvalidSaltLength`], ...) and the private
-/// operation's ([`Error::FaultDetected`], [`Error::Rng`]).
+/// ([`Error::KeyRestricted`], [`Error::InvalidDigestLength`], [`Error::InvalidSaltLength`],
+/// ...) and the private operation's ([`Error::FaultDetected`], [`Error::Rng`]).
 ///
 /// Leaks: the sizes and the number of jobs; nothing of the keys or digests beyond their
 /// lengths.
@@ -64,7 +64,10 @@ pub fn sign_many(
         .iter()
         .map(|&(key, hashed)| {
             let em = match padding {
-                SignaturePadding::Pkcs1v15(p) => p.encode(hashed, key.size())?,
+                SignaturePadding::Pkcs1v15(p) => {
+                    key.algorithm().check_other(Pkcs1v15Sign::USE)?;
+                    p.encode(hashed, key.size())?
+                }
                 SignaturePadding::Pss(p) => {
                     let salt = p.draw_salt(key.as_public_key(), rng)?;
                     p.signing_input(key.as_public_key(), hashed, &salt)?
@@ -97,6 +100,11 @@ pub fn verify_many(
         .into_iter()
         .zip(jobs)
         .map(|(m, &(key, hashed, _))| {
+            // The key's algorithm first, as the single verifications check it.
+            match padding {
+                SignaturePadding::Pkcs1v15(_) => key.algorithm().check_other(Pkcs1v15Sign::USE)?,
+                SignaturePadding::Pss(p) => p.check_use(key)?,
+            }
             let m = m.map_err(|_| Error::Verification)?;
             match padding {
                 SignaturePadding::Pkcs1v15(p) => p.verify_encoded(hashed, &m),

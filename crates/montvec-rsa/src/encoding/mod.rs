@@ -18,10 +18,12 @@
 //! (the sizes of its parts, then the product of the primes = n, e·d ≡ 1 modulo each prime
 //! less one, the given CRT exponents and coefficients, d < n); INTEGERs must be positive and
 //! minimally encoded DER. Multi-prime keys (PKCS#1 version 1, `otherPrimeInfos`) are read,
-//! checked, used and written. The algorithm may be `rsaEncryption`
-//! (NULL parameters) or `id-RSASSA-PSS` (parameters absent or well-formed
-//! `RSASSA-PSS-params`, which are parsed but **not enforced**: see [`ID_RSASSA_PSS`]). Export
-//! writes `rsaEncryption`.
+//! checked, used and written. The algorithm may be `rsaEncryption` (NULL parameters) or
+//! `id-RSASSA-PSS` (parameters absent or `RSASSA-PSS-params`): the key is then bound to it
+//! ([`KeyAlgorithm`](crate::key::KeyAlgorithm)), so that it makes and checks PSS signatures
+//! only, with the parameters' hashes and at least their salt length, as RFC 4055 §3.3 and
+//! OpenSSL ask. SPKI and PKCS#8 export write the key's algorithm back; PKCS#1 export, which has
+//! no algorithm identifier, refuses a PSS key rather than drop its restriction.
 //!
 //! **Errors.** [`private_key_from_bytes`] and [`public_key_from_bytes`] return this crate's
 //! [`Error`]: [`Error::Encoding`] for malformed input or a wrong algorithm,

@@ -1,11 +1,13 @@
 //! RSA keys: the public key (n, e), the two-prime private key with its CRT values, and the
 //! traits that read their parts.
 
+pub mod algorithm;
 mod generate;
 pub mod private;
 pub mod public;
 pub mod recover;
 
+pub use algorithm::{KeyAlgorithm, PssParameters};
 pub use private::RsaPrivateKey;
 pub use public::RsaPublicKey;
 

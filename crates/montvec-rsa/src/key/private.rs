@@ -10,7 +10,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::arith;
 use crate::error::{Error, Result};
-use crate::key::{PublicKeyParts, RsaPublicKey};
+use crate::key::{KeyAlgorithm, PublicKeyParts, RsaPublicKey};
 use crate::primitive::blinding::BlindingCache;
 
 /// An RSA private key: two primes p, q, and for a multi-prime key (RFC 8017 §3.2) further
@@ -343,6 +343,17 @@ impl RsaPrivateKey {
     /// The public half, borrowed.
     pub fn as_public_key(&self) -> &RsaPublicKey {
         &self.public
+    }
+
+    /// The paddings the key may be used with (its public half's).
+    pub fn algorithm(&self) -> KeyAlgorithm {
+        self.public.algorithm()
+    }
+
+    /// The same key bound to `algorithm`, as [`RsaPublicKey::with_algorithm`].
+    pub fn with_algorithm(mut self, algorithm: KeyAlgorithm) -> Self {
+        self.public = self.public.clone().with_algorithm(algorithm);
+        self
     }
 
     /// The private exponent d.

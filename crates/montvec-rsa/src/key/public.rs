@@ -6,12 +6,16 @@ use montvec::{Modulus, Nat};
 
 use crate::arith;
 use crate::error::{Error, Result};
-use crate::key::{PublicKeyParts, MAX_EXPONENT_BITS, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
+use crate::key::{
+    KeyAlgorithm, PublicKeyParts, MAX_EXPONENT_BITS, MAX_MODULUS_BITS, MIN_MODULUS_BITS,
+};
 
-/// An RSA public key (n, e).
+/// An RSA public key (n, e), and the [`KeyAlgorithm`] it is bound to.
 ///
 /// Built only through [`RsaPublicKey::new`] (or a decoder), which checks that n is odd and of
-/// a supported size and that e is odd, at least 3 and below n.
+/// a supported size and that e is odd, at least 3 and below n. Keys are
+/// [`KeyAlgorithm::RsaEncryption`] (any padding) unless read from an `id-RSASSA-PSS`
+/// encoding or restricted by [`RsaPublicKey::with_algorithm`].
 #[derive(Clone)]
 pub struct RsaPublicKey {
     /// n, announced as exactly `ceil(bits / 64)` limbs.
@@ -20,6 +24,8 @@ pub struct RsaPublicKey {
     e: Nat,
     /// Montgomery constants for n, shared by clones.
     modulus: Arc<Modulus>,
+    /// The paddings the key may be used with.
+    algorithm: KeyAlgorithm,
 }
 
 impl RsaPublicKey {
@@ -52,7 +58,12 @@ impl RsaPublicKey {
         }
         let e = e.resized(e_bits.div_ceil(64));
         let modulus = Arc::new(Modulus::new(&n)?);
-        Ok(RsaPublicKey { n, e, modulus })
+        Ok(RsaPublicKey {
+            n,
+            e,
+            modulus,
+            algorithm: KeyAlgorithm::RsaEncryption,
+        })
     }
 
     /// From big-endian bytes of n and e (as in a JWK or a test vector).
@@ -68,6 +79,18 @@ impl RsaPublicKey {
     /// Shared Montgomery constants of n (for batch jobs).
     pub fn modulus_arc(&self) -> &Arc<Modulus> {
         &self.modulus
+    }
+
+    /// The paddings the key may be used with.
+    pub fn algorithm(&self) -> KeyAlgorithm {
+        self.algorithm
+    }
+
+    /// The same key bound to `algorithm`: [`KeyAlgorithm::RsaPss`] restricts it to PSS
+    /// signatures, and its SPKI and PKCS#8 encodings then name `id-RSASSA-PSS` (its PKCS#1
+    /// encoding, which has no algorithm identifier, is refused).
+    pub fn with_algorithm(self, algorithm: KeyAlgorithm) -> Self {
+        RsaPublicKey { algorithm, ..self }
     }
 }
 
@@ -88,7 +111,7 @@ impl PublicKeyParts for RsaPublicKey {
 
 impl PartialEq for RsaPublicKey {
     fn eq(&self, other: &Self) -> bool {
-        self.n == other.n && self.e == other.e
+        self.n == other.n && self.e == other.e && self.algorithm == other.algorithm
     }
 }
 
@@ -100,6 +123,7 @@ impl core::fmt::Debug for RsaPublicKey {
             .field("bits", &self.bits())
             .field("n", &self.n.to_hex_vartime())
             .field("e", &self.e.to_hex_vartime())
+            .field("algorithm", &self.algorithm)
             .finish()
     }
 }

@@ -101,6 +101,9 @@ impl Oaep {
 }
 
 impl Oaep {
+    /// What this padding is, in the error of a key that does not allow it.
+    pub(crate) const USE: &'static str = "OAEP encryption";
+
     /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) steps 1–2: a fresh seed and EM (k bytes), the
     /// input of RSAEP, for one encryption or a batch.
     ///
@@ -139,8 +142,9 @@ impl PaddingScheme for Oaep {
     /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1), with a seed of hLen bytes drawn from `rng` in a
     /// single `fill_bytes` call.
     ///
-    /// Errors: [`Error::MessageTooLong`] (more than k − 2·hLen − 2 bytes),
-    /// [`Error::UnsupportedHash`], [`Error::Rng`].
+    /// Errors: [`Error::KeyRestricted`] for an `id-RSASSA-PSS` key,
+    /// [`Error::MessageTooLong`] (more than k − 2·hLen − 2 bytes), [`Error::UnsupportedHash`],
+    /// [`Error::Rng`].
     ///
     /// Leaks: the lengths of the message and label.
     fn encrypt(
@@ -149,6 +153,7 @@ impl PaddingScheme for Oaep {
         key: &RsaPublicKey,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
+        key.algorithm().check_other(Self::USE)?;
         let em = self.encryption_input(rng, key.size(), msg)?;
         // Step 3: RSAEP. EM starts with 0x00, so it is below n.
         rsa_encrypt(key, &em)
@@ -156,8 +161,8 @@ impl PaddingScheme for Oaep {
 
     /// RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2).
     ///
-    /// Errors: [`Error::InvalidInputLength`] when the ciphertext is not k bytes or not below n
-    /// (public facts, checked first); otherwise [`Error::Decryption`] for every padding
+    /// Errors: [`Error::KeyRestricted`] for an `id-RSASSA-PSS` key, [`Error::InvalidInputLength`]
+    /// when the ciphertext is not k bytes or not below n (public facts, checked first); otherwise [`Error::Decryption`] for every padding
     /// failure, decided in constant time; [`Error::UnsupportedHash`], [`Error::FaultDetected`],
     /// [`Error::Rng`].
     ///
@@ -169,7 +174,8 @@ impl PaddingScheme for Oaep {
         key: &RsaPrivateKey,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        // Step 1: the length checks are on public data.
+        // Step 1: the key's algorithm and the lengths are public data.
+        key.algorithm().check_other(Self::USE)?;
         self.check_ciphertext_length(key.size(), ciphertext)?;
         // Step 2: RSADP (checks c < n, public).
         let em = Zeroizing::new(rsa_decrypt(key, ciphertext, rng)?);

@@ -84,12 +84,16 @@ const LENGTH_CANDIDATES: usize = 128;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Pkcs1v15Encrypt;
 
+/// What this padding is, in the error of a key that does not allow it.
+pub(crate) const USE: &str = "PKCS#1 v1.5 encryption";
+
 impl PaddingScheme for Pkcs1v15Encrypt {
     /// RSAES-PKCS1-V1_5-ENCRYPT (RFC 8017 §7.2.1): EM = 0x00 ‖ 0x02 ‖ PS ‖ 0x00 ‖ M with PS
     /// k − mLen − 3 nonzero random bytes, drawn in one `fill_bytes` call (zero bytes are then
     /// redrawn one at a time).
     ///
-    /// Errors: [`Error::MessageTooLong`] (more than k − 11 bytes), [`Error::Rng`].
+    /// Errors: [`Error::KeyRestricted`] for an `id-RSASSA-PSS` key, [`Error::MessageTooLong`]
+    /// (more than k − 11 bytes), [`Error::Rng`].
     ///
     /// Leaks: the message length, and how many zero bytes the generator produced (they are
     /// replaced, so this says nothing about PS).
@@ -99,6 +103,7 @@ impl PaddingScheme for Pkcs1v15Encrypt {
         key: &RsaPublicKey,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
+        key.algorithm().check_other(USE)?;
         let em = encryption_input(rng, key.size(), msg)?;
         // Step 3: RSAEP (EM < n since it starts with 0x00).
         rsa_encrypt(key, &em)
@@ -107,7 +112,8 @@ impl PaddingScheme for Pkcs1v15Encrypt {
     /// RSAES-PKCS1-V1_5-DECRYPT (RFC 8017 §7.2.2) with implicit rejection (see the type's
     /// doc): a bad padding returns a synthetic message, not an error.
     ///
-    /// Errors: only for public facts — [`Error::InvalidInputLength`] when the ciphertext is not
+    /// Errors: only for public facts — [`Error::KeyRestricted`] for an `id-RSASSA-PSS` key,
+    /// [`Error::InvalidInputLength`] when the ciphertext is not
     /// exactly k bytes or not below n (OpenSSL also accepts shorter ciphertexts as if
     /// left-padded with zeros; this crate does not) — and [`Error::FaultDetected`],
     /// [`Error::Rng`] from the private operation.
@@ -120,6 +126,7 @@ impl PaddingScheme for Pkcs1v15Encrypt {
         key: &RsaPrivateKey,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
+        key.algorithm().check_other(USE)?;
         if ciphertext.len() != key.size() {
             return Err(Error::InvalidInputLength);
         }

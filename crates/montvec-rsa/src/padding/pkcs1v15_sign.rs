@@ -29,6 +29,9 @@ pub struct Pkcs1v15Sign {
 }
 
 impl Pkcs1v15Sign {
+    /// What this padding is, in the error of a key that does not allow it.
+    pub(crate) const USE: &'static str = "PKCS#1 v1.5 signatures";
+
     /// Signatures over digests of the hash type `D` (`Pkcs1v15Sign::new::<sha2::Sha256>()`).
     ///
     /// Leaks: nothing; no secret is involved.
@@ -127,6 +130,7 @@ impl SignatureScheme for Pkcs1v15Sign {
         key: &RsaPrivateKey,
         hashed: &[u8],
     ) -> Result<Vec<u8>> {
+        key.algorithm().check_other(Self::USE)?;
         // Step 1: EMSA-PKCS1-v1_5 encoding to k bytes; EM begins 00 01, so it is below n.
         let em = self.encode(hashed, key.size())?;
         // Step 2: RSASP1 and I2OSP to k bytes.
@@ -136,10 +140,12 @@ impl SignatureScheme for Pkcs1v15Sign {
     /// RSASSA-PKCS1-V1_5-VERIFY (RFC 8017 §8.2.2): `sig` must be exactly k bytes and below
     /// n, and s^e mod n must be the encoding of `hashed`.
     ///
-    /// Errors: [`Error::Verification`] for every failure.
+    /// Errors: [`Error::KeyRestricted`] for an `id-RSASSA-PSS` key, then
+    /// [`Error::Verification`] for every failure.
     ///
     /// Leaks: everything (the inputs are public).
     fn verify(self, key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
+        key.algorithm().check_other(Self::USE)?;
         // Step 1 (length k) and step 2 (RSAVP1, which rejects s >= n).
         let em = rsa_encrypt(key, sig).map_err(|_| Error::Verification)?;
         // Steps 3-4.

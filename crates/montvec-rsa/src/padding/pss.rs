@@ -95,8 +95,9 @@ impl Pss {
     /// (RSA Labs, CAVP) and for interoperability checks; use [`SignatureScheme::sign`], which
     /// draws the salt from its generator, otherwise.
     ///
-    /// Errors: [`Error::InvalidDigestLength`], [`Error::InvalidSaltLength`], and the private
-    /// operation's errors.
+    /// Errors: [`Error::KeyRestricted`] (a PSS key with other parameters),
+    /// [`Error::UnsupportedHash`] (a SHAKE with another hash), [`Error::InvalidDigestLength`],
+    /// [`Error::InvalidSaltLength`], and the private operation's errors.
     ///
     /// Leaks: the sizes only.
     ///
@@ -131,17 +132,34 @@ impl Pss {
         hashed: &[u8],
         salt: &[u8],
     ) -> Result<Vec<u8>> {
+        self.check_use(key)?;
         let em = self.encode(hashed, key.bits() - 1, salt)?;
         let mut padded = vec![0u8; key.size() - em.len()];
         padded.extend_from_slice(&em);
         Ok(padded)
     }
 
+    /// Errors for a scheme `key` may not use ([`crate::key::KeyAlgorithm::check_pss`]), and
+    /// for a SHAKE paired with another hash: RFC 8702 defines SHAKE128 and SHAKE256 in PSS
+    /// only as both the message hash and the mask.
+    ///
+    /// Leaks: nothing secret (the scheme and the key's algorithm are public).
+    pub(crate) fn check_use(&self, key: &RsaPublicKey) -> Result<()> {
+        if (self.hash.is_xof() || self.mgf_hash.is_xof()) && self.hash != self.mgf_hash {
+            return Err(Error::UnsupportedHash(format!(
+                "{} with the mask {} in PSS (SHAKE is used for both or neither)",
+                self.hash, self.mgf_hash
+            )));
+        }
+        key.algorithm().check_pss(self)
+    }
+
     /// A random salt of this scheme's length for `key` (RFC 8017 §9.1.1 step 4), after step 3's
     /// length check, so that a salt length the key cannot hold is refused before anything is
     /// allocated.
     ///
-    /// Errors: [`Error::InvalidSaltLength`] when hLen + sLen + 2 > emLen.
+    /// Errors: those of `check_use`, and [`Error::InvalidSaltLength`] when
+    /// hLen + sLen + 2 > emLen.
     ///
     /// Leaks: the length only.
     pub(crate) fn draw_salt(
@@ -149,6 +167,7 @@ impl Pss {
         key: &RsaPublicKey,
         rng: &mut dyn CryptoRngCore,
     ) -> Result<Vec<u8>> {
+        self.check_use(key)?;
         let em_len = (key.bits() - 1).div_ceil(8);
         if !salt_fits(em_len, self.hash.output_len(), self.salt_len) {
             return Err(Error::InvalidSaltLength);
@@ -168,6 +187,7 @@ impl Pss {
         hashed: &[u8],
         m: &[u8],
     ) -> Result<()> {
+        self.check_use(key)?;
         let em_bits = key.bits() - 1;
         let em_len = em_bits.div_ceil(8);
         let (high, em) = m.split_at(m.len() - em_len);
@@ -299,10 +319,12 @@ impl SignatureScheme for Pss {
 
     /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) with this scheme's hash, MGF1 hash and salt length.
     ///
-    /// Errors: [`Error::Verification`] for every failure.
+    /// Errors: [`Error::KeyRestricted`] and [`Error::UnsupportedHash`] as for signing, before
+    /// the signature is looked at; then [`Error::Verification`] for every failure.
     ///
     /// Leaks: everything (the inputs are public).
     fn verify(self, key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
+        self.check_use(key)?;
         // Step 1: the signature is k octets. Step 2a-b: s < n, m = s^e mod n.
         let m = rsa_encrypt(key, sig).map_err(|_| Error::Verification)?;
         // Steps 2c and 3.
