@@ -184,7 +184,9 @@ pub(crate) fn shift_left(x: &Nat, s: u64, limbs: usize) -> Nat {
 pub(crate) fn gcd(a: &Nat, b: &Nat) -> Nat {
     let (s, t) = (trailing_zeros(a), trailing_zeros(b));
     let mut odd = shift_right(a, s);
-    let mut g = montvec::inverse::gcd_with_odd(&odd, b);
+    // a > 0, so its odd part a' is odd and the gcd is always some: the unwrap's check on the
+    // Choice never depends on a value.
+    let mut g = montvec::inverse::gcd_with_odd(&odd, b).unwrap();
     let common = montvec::ct::select_word(s, t, montvec::ct::lt_word(s, t));
     let out = shift_left(&g, common, a.limb_len());
     odd.zeroize();

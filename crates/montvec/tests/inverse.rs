@@ -137,7 +137,7 @@ fn gcd_with_odd_matches_oracle() {
             let g = random_big(&mut rng, bits + 5) * &common;
             let fl = f.bits().div_ceil(64) as usize;
             let gl = g.bits().div_ceil(64) as usize + 1;
-            let got = gcd_with_odd(&from_big(&f, fl), &from_big(&g, gl));
+            let got = gcd_with_odd(&from_big(&f, fl), &from_big(&g, gl)).unwrap();
             assert_eq!(to_big(&got), f.gcd(&g), "gcd({f:x}, {g:x})");
             assert_eq!(got.limb_len(), fl);
         }
@@ -145,8 +145,22 @@ fn gcd_with_odd_matches_oracle() {
     // gcd(f, 0) = f; gcd(1, g) = 1.
     let f = BigUint::from(0xdead_beefu64 | 1);
     assert_eq!(
-        to_big(&gcd_with_odd(&from_big(&f, 1), &Nat::zero(3))),
+        to_big(&gcd_with_odd(&from_big(&f, 1), &Nat::zero(3)).unwrap()),
         f.clone()
     );
-    assert!(to_big(&gcd_with_odd(&Nat::from_u64(1), &from_big(&f, 1))).is_one());
+    assert!(to_big(&gcd_with_odd(&Nat::from_u64(1), &from_big(&f, 1)).unwrap()).is_one());
+    assert_eq!(
+        to_big(&gcd_with_odd(&from_big(&f, 1), &Nat::zero(0)).unwrap()),
+        f.clone()
+    );
+    // An even first argument (and zero) is none, not a panic, at every length.
+    for even in [
+        Nat::zero(0),
+        Nat::zero(1),
+        Nat::from_u64(2),
+        from_big(&(f.clone() << 1), 2),
+        Nat::zero(8),
+    ] {
+        assert!(bool::from(gcd_with_odd(&even, &from_big(&f, 1)).is_none()));
+    }
 }

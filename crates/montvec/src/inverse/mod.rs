@@ -84,26 +84,31 @@ fn safegcd(f0: &[Limb], g0: &[Limb], bits: usize) -> Outcome {
     Outcome { gcd, inverse }
 }
 
-/// gcd(`odd`, `other`) for odd `odd` and any `other`, as `odd.limb_len()` limbs.
+/// gcd(`odd`, `other`) for odd `odd` and any `other`, as `odd.limb_len()` limbs; none when
+/// `odd` is even (the divsteps need an odd first argument).
 ///
 /// ```
 /// use montvec::{inverse::gcd_with_odd, Nat};
 /// let g = gcd_with_odd(&Nat::from_u64(3 * 5 * 7 * 11), &Nat::from_u64(2 * 5 * 11 * 13));
-/// assert_eq!(g, Nat::from_u64(55));
+/// assert_eq!(Option::from(g), Some(Nat::from_u64(55)));
+/// assert!(bool::from(gcd_with_odd(&Nat::from_u64(10), &Nat::from_u64(4)).is_none()));
 /// ```
 ///
-/// Panics when `odd` is even (a caller's mistake, not an input error).
-///
-/// Leaks: the announced lengths of both numbers only.
-pub fn gcd_with_odd(odd: &Nat, other: &Nat) -> Nat {
-    assert!(
-        bool::from(odd.is_odd()),
-        "gcd_with_odd needs an odd first argument"
-    );
+/// Leaks: the announced lengths of both numbers only (an even `odd` runs the same divsteps,
+/// on `odd` with its low bit set, and shows only in the returned `Choice`).
+pub fn gcd_with_odd(odd: &Nat, other: &Nat) -> CtOption<Nat> {
+    let is_odd = odd.is_odd();
+    // At least one limb: a zero-limb `odd` (even: zero) still runs on one.
+    let mut f = odd.as_limbs().to_vec();
+    if f.is_empty() {
+        f.push(0);
+    }
+    f[0] |= 1;
     let bits = odd.announced_bits().max(other.announced_bits());
-    let mut out = safegcd(odd.as_limbs(), other.as_limbs(), bits);
+    let mut out = safegcd(&f, other.as_limbs(), bits);
+    f.zeroize();
     out.inverse.zeroize();
-    Nat::from_limbs(core::mem::take(&mut out.gcd))
+    CtOption::new(Nat::from_limbs(core::mem::take(&mut out.gcd)), is_odd)
 }
 
 impl Modulus {
@@ -166,7 +171,7 @@ mod tests {
         }
         for f in (1u64..120).step_by(2) {
             for g in 0..300 {
-                let got = gcd_with_odd(&Nat::from_u64(f), &Nat::from_u64(g));
+                let got = gcd_with_odd(&Nat::from_u64(f), &Nat::from_u64(g)).unwrap();
                 assert_eq!(got.as_limbs()[0], gcd(f, g), "gcd({f}, {g})");
             }
         }
