@@ -376,6 +376,27 @@ fn rsa_pss_keys_both_ways() {
         "-pkeyopt",
         "rsa_pss_keygen_saltlen:40",
     ];
+    // A key whose own salt length does not fit it with its hash: the message says where the
+    // length came from.
+    let small = dir.path("small.pem");
+    openssl_ok(&[
+        "genpkey",
+        "-algorithm",
+        "RSA-PSS",
+        "-pkeyopt",
+        "rsa_keygen_bits:512",
+        "-pkeyopt",
+        "rsa_pss_keygen_md:sha512",
+        "-out",
+        &small,
+    ]);
+    let out = montvec_sign(&small, &msg, &dir.path("none"), &[]);
+    fails(
+        "512-bit RSA-PSS key with SHA-512",
+        out,
+        2,
+        &["the key's RSASSA-PSS-params salt length", "too small"],
+    );
     for (keyopts, hash) in [(&restricted[..], "sha256"), (&[][..], "sha256")] {
         let what = format!("RSA-PSS key {keyopts:?}");
         let key = dir.path("pss.pem");
@@ -415,7 +436,7 @@ fn rsa_pss_keys_both_ways() {
             ),
             (
                 montvec_encrypt(&public, &msg, &bad, &[]),
-                &["PSS signatures only", "OAEP"][..],
+                &["--pubkey", "PSS signatures only", "OAEP"][..],
             ),
             (
                 montvec_encrypt(&public, &msg, &bad, &["--padding", "pkcs1"]),
@@ -423,7 +444,7 @@ fn rsa_pss_keys_both_ways() {
             ),
             (
                 montvec_decrypt(&key, &by_openssl, &bad, &[]),
-                &["PSS signatures only"][..],
+                &["--key", "PSS signatures only"][..],
             ),
             (
                 montvec_encrypt(&public, &by_openssl, &bad, &["--padding", "none"]),

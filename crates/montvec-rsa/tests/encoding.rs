@@ -565,6 +565,19 @@ fn malformed_structures() {
         // Trailer field 2, and a salt length beyond one octet.
         pss_params(&[tlv(0xa3, &int(&[2]))]),
         pss_params(&[tlv(0xa2, &int(&[0x01, 0x00]))]),
+        // Fields out of order or repeated: read in order they would change meaning (the
+        // decoder skips a lower tag it is not looking for), so they are refused, as by
+        // OpenSSL.
+        pss_params(&[
+            tlv(0xa1, &mask(&mgf1, &sha256)),
+            tlv(0xa0, &hash_id(&sha256)),
+        ]),
+        pss_params(&[tlv(0xa2, &int(&[32])), tlv(0xa0, &hash_id(&sha256))]),
+        pss_params(&[tlv(0xa0, &hash_id(&sha256)), tlv(0xa0, &hash_id(&sha256))]),
+        // A field [4], a primitive [0], and a stray INTEGER.
+        pss_params(&[tlv(0xa4, &int(&[1]))]),
+        pss_params(&[tlv(0x80, &[1])]),
+        pss_params(&[int(&[1])]),
     ];
     for der in &refused {
         assert!(matches!(

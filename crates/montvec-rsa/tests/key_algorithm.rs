@@ -145,8 +145,9 @@ fn pss_parameters_bind_hashes_and_the_shortest_salt() {
     ] {
         let d = other.hash().digest(b"message");
         assert!(restricted(key.sign(other, &d)), "{other:?}");
+        let salt = vec![7; other.salt_len()];
         assert!(
-            restricted(other.sign_with_salt(&mut OsRng, &key, &d, &[0; 32])),
+            restricted(other.sign_with_salt(&mut OsRng, &key, &d, &salt)),
             "{other:?}"
         );
         assert!(restricted(public.verify(other, &d, &good)), "{other:?}");
@@ -158,6 +159,22 @@ fn pss_parameters_bind_hashes_and_the_shortest_salt() {
             "{other:?}"
         );
     }
+    // sign_with_salt signs with the salt it is given: its length is what the key checks,
+    // whatever the scheme's own salt length says.
+    assert!(restricted(own.sign_with_salt(
+        &mut OsRng,
+        &key,
+        &digest,
+        &[]
+    )));
+    assert!(restricted(
+        own.sign_with_salt(&mut OsRng, &key, &digest, &[7; 31])
+    ));
+    let short_scheme = own.with_salt_len(0);
+    let sig = short_scheme
+        .sign_with_salt(&mut OsRng, &key, &digest, &[7; 32])
+        .unwrap();
+    assert_eq!(public.verify(own, &digest, &sig), Ok(()));
     // The same key as rsaEncryption takes any of them.
     let plain = key.clone().with_algorithm(KeyAlgorithm::RsaEncryption);
     assert!(plain.sign(Pss::with_hash(sha256), &digest).is_ok());

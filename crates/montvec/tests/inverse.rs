@@ -163,4 +163,7 @@ fn gcd_with_odd_matches_oracle() {
     ] {
         assert!(bool::from(gcd_with_odd(&even, &from_big(&f, 1)).is_none()));
     }
+    assert!(bool::from(
+        gcd_with_odd(&Nat::zero(0), &Nat::zero(0)).is_none()
+    ));
 }

@@ -71,6 +71,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
                     args.options.padding_name()
                 ),
             ),
+            // The key's fault, not the operation's: an RSA-PSS key.
+            Error::KeyRestricted(why) => Failure::input("--key", &args.key, why),
             error => Failure::Operation {
                 what: "decryption",
                 error,

@@ -43,6 +43,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
                 &args.input,
                 rejected_message(&args.options, &key, plaintext.len()),
             ),
+            // The key's fault, not the operation's: an RSA-PSS key.
+            Error::KeyRestricted(why) => Failure::input("--pubkey", &args.pubkey, why),
             error => Failure::Operation {
                 what: "encryption",
                 error,

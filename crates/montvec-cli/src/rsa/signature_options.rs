@@ -90,13 +90,17 @@ impl SignatureOptions {
                 Ok(Scheme::Pkcs1(Pkcs1v15Sign::with_hash(hash)))
             }
             SignaturePadding::Pss => {
-                let salt = self.salt_len.unwrap_or(match params {
-                    Some(p) => SaltLen::Bytes(p.min_salt_len()),
-                    None => SaltLen::Digest,
-                });
+                let (salt, source) = match (self.salt_len, params) {
+                    (Some(salt), _) => (salt, "--saltlen"),
+                    (None, Some(p)) => (
+                        SaltLen::Bytes(p.min_salt_len()),
+                        "the key's RSASSA-PSS-params salt length",
+                    ),
+                    (None, None) => (SaltLen::Digest, "--saltlen (default digest)"),
+                };
                 let len = salt
                     .resolve(bits, hash)
-                    .map_err(|why| Failure::Usage(format!("--saltlen with {key}: {why}")))?;
+                    .map_err(|why| Failure::Usage(format!("{source} with {key}: {why}")))?;
                 let mgf = self
                     .mgf1_hash
                     .or(params.map(|p| p.mgf_hash()))

@@ -1,7 +1,9 @@
 //! Raw RSA on k-byte strings for many jobs: [`crate::hazmat`]'s functions, batched.
 //!
 //! Raw RSA is malleable and deterministic; these are the building blocks of paddings (sign
-//! many encoded messages, decrypt many ciphertexts before decoding), not a scheme.
+//! many encoded messages, decrypt many ciphertexts before decoding), not a scheme. Like
+//! [`crate::hazmat`], they (and [`private_ops`], [`public_ops`]) do not look at the keys'
+//! [`KeyAlgorithm`](crate::key::KeyAlgorithm); the padded batch functions check it.
 
 use montvec::batch::Options;
 use montvec::Nat;

@@ -85,8 +85,11 @@ pub fn sign_many(
     })
 }
 
-/// Verify every `(key, digest, signature)` with `padding`: `Ok(())` or
-/// [`Error::Verification`] per job, in input order, as [`RsaPublicKey::verify`] would answer.
+/// Verify every `(key, digest, signature)` with `padding`, in input order, as
+/// [`RsaPublicKey::verify`] would answer: `Ok(())` or [`Error::Verification`] per job, or
+/// [`Error::KeyRestricted`] / [`Error::UnsupportedHash`] for a padding the job's key does not
+/// allow (the public operations run first for the whole batch; their results are then not
+/// looked at).
 ///
 /// Leaks: everything (the inputs are public).
 pub fn verify_many(

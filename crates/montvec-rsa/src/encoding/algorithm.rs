@@ -13,7 +13,7 @@
 //! Export writes the key's algorithm back the same way.
 
 use pkcs8::der::asn1::AnyRef;
-use pkcs8::der::{Decode, Encode};
+use pkcs8::der::{Decode, Encode, Reader, SliceReader, Tag, Tagged};
 use spki::{AlgorithmIdentifier, AlgorithmIdentifierRef, ObjectIdentifier};
 
 use crate::hash::HashAlg;
@@ -43,6 +43,7 @@ pub(crate) fn key_algorithm(algorithm: &AlgorithmIdentifierRef<'_>) -> spki::Res
         ID_RSASSA_PSS => match algorithm.parameters {
             None => Ok(KeyAlgorithm::RsaPss(None)),
             Some(parameters) => {
+                check_field_order(&parameters)?;
                 let params = parameters.decode_as::<pkcs1::RsaPssParams<'_>>()?;
                 if params.mask_gen.oid != ID_MGF1 {
                     return Err(spki::Error::OidUnknown {
@@ -62,6 +63,30 @@ pub(crate) fn key_algorithm(algorithm: &AlgorithmIdentifierRef<'_>) -> spki::Res
         },
         oid => Err(spki::Error::OidUnknown { oid }),
     }
+}
+
+/// `RSASSA-PSS-params`' fields `[0]`..`[3]` come in order, each at most once, and nothing else
+/// is there. The `pkcs1` decoder skips a field whose tag number is below the one it looks for,
+/// so `[1] mgf1SHA256, [0] sha512` would read as SHA-1 with MGF1-SHA-256, a key of another
+/// meaning (OpenSSL refuses such parameters).
+///
+/// Errors: [`spki::Error::KeyMalformed`], and DER errors of the fields' framing.
+fn check_field_order(parameters: &AnyRef<'_>) -> spki::Result<()> {
+    if parameters.tag() != Tag::Sequence {
+        return Err(spki::Error::KeyMalformed);
+    }
+    let mut fields = SliceReader::new(parameters.value())?;
+    let mut next = 0u8;
+    while !fields.is_finished() {
+        match AnyRef::decode(&mut fields)?.tag() {
+            Tag::ContextSpecific {
+                constructed: true,
+                number,
+            } if (next..=3).contains(&number.value()) => next = number.value() + 1,
+            _ => return Err(spki::Error::KeyMalformed),
+        }
+    }
+    Ok(())
 }
 
 /// The hash an `AlgorithmIdentifier` inside `RSASSA-PSS-params` names (parameters NULL or

@@ -3,9 +3,14 @@
 //!
 //! A key read as `id-RSASSA-PSS` (as `openssl genpkey -algorithm RSA-PSS` writes) may only
 //! make and check PSS signatures; when its identifier carries `RSASSA-PSS-params`, only with
-//! their message hash and MGF1 hash and a salt at least as long as theirs. Every padding and
-//! batch operation checks this before it touches the key; the raw operations of
-//! [`crate::hazmat`] do not.
+//! their message hash and MGF1 hash and a salt at least as long as theirs. Every padding, one
+//! at a time or batched, checks this before any private operation; the raw operations of
+//! [`crate::hazmat`], [`crate::primitive`] and `batch::{rsa_decrypt_many, rsa_encrypt_many,
+//! private_ops, public_ops}` do not.
+//!
+//! Parameters this crate cannot hold are refused on import: a salt length above 255 (the
+//! `pkcs1` crate keeps it in a byte; OpenSSL accepts longer), a trailer field other than 1,
+//! and hashes other than SHA-1, SHA-2 and SHA-3.
 
 use crate::error::{Error, Result};
 use crate::hash::HashAlg;

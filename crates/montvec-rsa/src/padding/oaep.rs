@@ -102,7 +102,7 @@ impl Oaep {
 
 impl Oaep {
     /// What this padding is, in the error of a key that does not allow it.
-    pub(crate) const USE: &'static str = "OAEP encryption";
+    pub(crate) const USE: &'static str = "OAEP";
 
     /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) steps 1–2: a fresh seed and EM (k bytes), the
     /// input of RSAEP, for one encryption or a batch.

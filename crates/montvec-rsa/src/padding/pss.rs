@@ -132,16 +132,18 @@ impl Pss {
         hashed: &[u8],
         salt: &[u8],
     ) -> Result<Vec<u8>> {
-        self.check_use(key)?;
+        // The salt given is the one signed with: its length is what the key must allow.
+        self.with_salt_len(salt.len()).check_use(key)?;
         let em = self.encode(hashed, key.bits() - 1, salt)?;
         let mut padded = vec![0u8; key.size() - em.len()];
         padded.extend_from_slice(&em);
         Ok(padded)
     }
 
-    /// Errors for a scheme `key` may not use ([`crate::key::KeyAlgorithm::check_pss`]), and
-    /// for a SHAKE paired with another hash: RFC 8702 defines SHAKE128 and SHAKE256 in PSS
-    /// only as both the message hash and the mask.
+    /// Errors for a scheme `key` may not use ([`crate::key::KeyAlgorithm::check_pss`]: its
+    /// hashes and its salt length, which must be the length of the salt signed with), and for
+    /// a SHAKE paired with another hash: RFC 8702 defines SHAKE128 and SHAKE256 in PSS only as
+    /// both the message hash and the mask.
     ///
     /// Leaks: nothing secret (the scheme and the key's algorithm are public).
     pub(crate) fn check_use(&self, key: &RsaPublicKey) -> Result<()> {
