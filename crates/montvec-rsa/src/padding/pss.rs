@@ -160,7 +160,8 @@ impl Pss {
     /// length check, so that a salt length the key cannot hold is refused before anything is
     /// allocated.
     ///
-    /// Errors: those of `check_use`, and [`Error::InvalidSaltLength`] when
+    /// Errors: those of `check_use` (first, so that a scheme the key refuses is reported as
+    /// such whatever its salt length), and [`Error::InvalidSaltLength`] when
     /// hLen + sLen + 2 > emLen.
     ///
     /// Leaks: the length only.
@@ -180,7 +181,8 @@ impl Pss {
     }
 
     /// RFC 8017 §8.1.2 steps 2c and 3 on m = s^e mod n (k bytes): EM = I2OSP(m, emLen), then
-    /// EMSA-PSS-VERIFY.
+    /// EMSA-PSS-VERIFY. The callers check `check_use` first, before the public operation's
+    /// result is looked at.
     ///
     /// Leaks: everything (the inputs are public).
     pub(crate) fn verify_recovered(
@@ -189,7 +191,6 @@ impl Pss {
         hashed: &[u8],
         m: &[u8],
     ) -> Result<()> {
-        self.check_use(key)?;
         let em_bits = key.bits() - 1;
         let em_len = em_bits.div_ceil(8);
         let (high, em) = m.split_at(m.len() - em_len);
