@@ -92,14 +92,21 @@ impl Algorithm {
     /// 19.1; just outside the padded ranges REDC wins: 17 limbs 755 against 1052 us (generic
     /// CIOS), 33 limbs 4.87 against 7.12 ms.
     ///
-    /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 4..64
-    /// limbs, padded to 4 or 8 limbs at 2-3 and 6-7, and padded to the next row kernel at
-    /// 13-15, 18-23, 25-31, 36-47 and 49-63 limbs; on the portable backend the fixed
-    /// kernels only at 4 and 8 limbs), product then REDC elsewhere, and IFMA above 512 bits
-    /// wherever it runs, and from 2 limbs up to 512 bits where no CIOS kernel wins.
+    /// Session 19, an AMD EPYC Zen 4 with AVX-512 IFMA (ifma backend, `montvec bench --ops
+    /// exp --algorithms cios,redc,ifma`, one run, one core), after every count from 2 to 8
+    /// limbs got a fused ADX kernel of its own (no padding) that loops over a window's
+    /// squarings: CIOS against REDC and IFMA at 128 bits 8.4 against 14.6 and 21.5 us, 192
+    /// bits 19.2 / 31.4 / 38.8, 256 bits 35.2 / 60.0 / 63.8, 320 bits 63.1 / 95.6 / 106.2,
+    /// 384 bits 111 / 189 / 160, 448 bits 147 / 259 / 209, 512 bits 178 / 356 / 246.
+    ///
+    /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 2..8, 16,
+    /// 24, 32, 48 and 64 limbs, and padded to the next row kernel at 13-15, 18-23, 25-31,
+    /// 36-47 and 49-63 limbs; on the portable backend the fixed kernels only at 4 and 8
+    /// limbs), product then REDC elsewhere, and IFMA above 512 bits wherever it runs, and
+    /// from 2 limbs up to 512 bits where no CIOS kernel runs (no ADX).
     pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
         let k = bits.div_ceil(64);
-        let kernel = crate::mont::fixed::has_kernel(k) || padded_kernel_wins(k, backend);
+        let kernel = crate::mont::fixed::has_kernel(k) || adx_kernel_wins(k, backend);
         match backend {
             Backend::Ifma if k == 1 => Algorithm::Redc,
             Backend::Ifma if bits <= 512 && kernel => Algorithm::Cios,
@@ -112,14 +119,13 @@ impl Algorithm {
     }
 }
 
-/// Whether CIOS at `k` limbs on `backend` runs the ADX kernels on n padded with zero limbs
-/// and wins there (2-3 and 6-7 limbs, and every padded size above 8 limbs; at 5 it is even
-/// with IFMA and loses to REDC: measured in [`Algorithm::auto_for_bits`]).
-fn padded_kernel_wins(k: usize, backend: Backend) -> bool {
+/// Whether CIOS at `k` limbs on `backend` runs an ADX kernel, its own (2 to 8, 16, 24, 32,
+/// 48 and 64 limbs) or on n padded with zero limbs (13-15, 18-23, 25-31, 36-47 and 49-63),
+/// and so wins (measured in [`Algorithm::auto_for_bits`]).
+fn adx_kernel_wins(k: usize, backend: Backend) -> bool {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     {
-        k != 5
-            && crate::mont::adx::padded::padded_len(k).is_some()
+        (crate::mont::adx::has_kernel(k) || crate::mont::adx::padded::padded_len(k).is_some())
             && matches!(backend, Backend::Adx | Backend::Avx2 | Backend::Ifma)
             && crate::backend::AdxToken::detect().is_some()
     }

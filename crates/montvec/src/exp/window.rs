@@ -84,10 +84,7 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let mut sel = vec![0; k];
     table.gather(&mut acc, window_at(exp, (windows - 1) * w, w));
     for win in (0..windows - 1).rev() {
-        for _ in 0..w {
-            m.sqr(&mut t, &acc, &mut scratch);
-            core::mem::swap(&mut acc, &mut t);
-        }
+        m.sqr_times(&mut acc, w, &mut t, &mut scratch);
         table.gather(&mut sel, window_at(exp, win * w, w));
         m.mul(&mut t, &acc, &sel, &mut scratch);
         core::mem::swap(&mut acc, &mut t);

@@ -9,7 +9,7 @@
 //! | product then REDC | `redc.rs` | seeds 004, 002, 001 |
 //! | 2-way SIMD D - E split, 32-bit digits | `simd2/` | seed 000 Alg. 2 |
 //! | CIOS + squaring, N = 4..64 limbs | `fixed.rs` | seed 000 Alg. 1, §2.3 |
-//! | ADX product + REDC, N = 4..64 limbs | `adx/` | seed 000 §2.1, §2.3 |
+//! | ADX product + REDC, N = 2..8 (fused), 16..64 limbs | `adx/` | seed 000 §2.1, §2.3 |
 //!
 //! The scalar variants keep elements as k limbs, fully reduced below n, in Montgomery form with
 //! R = 2^(64k) (the shared form, also OpenSSL's); IFMA keeps its own (52-bit digits below 2n)
@@ -78,6 +78,14 @@ pub trait MontMul {
     fn mul(&self, out: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]);
     /// `out = a * a / R mod n`.
     fn sqr(&self, out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]);
+    /// `x = x^(2^times) / R^(2^times - 1) mod n`: `times` squarings in a row, as the fixed
+    /// window runs them; `tmp` has [`MontMul::elem_len`] words. A variant may run the chain
+    /// without returning between squarings (the fused ADX kernels loop in place).
+    ///
+    /// Leaks: `times` (the window width, public).
+    fn sqr_times(&self, x: &mut [Limb], times: usize, tmp: &mut [Limb], scratch: &mut [Limb]) {
+        sqr_times_by_calls(self, x, times, tmp, scratch);
+    }
     /// `prod = a * b / R mod n` and `sq = a * a / R mod n`: the two independent products of a
     /// Montgomery-ladder step, which a latency-bound variant may interleave.
     fn mul_and_sqr(
@@ -90,6 +98,29 @@ pub trait MontMul {
     ) {
         self.mul(prod, a, b, scratch);
         self.sqr(sq, a, scratch);
+    }
+}
+
+/// [`MontMul::sqr_times`] as `times` calls of [`MontMul::sqr`], alternating between `x` and
+/// `tmp` rather than copying after each.
+///
+/// Leaks: `times`.
+pub(crate) fn sqr_times_by_calls<M: MontMul + ?Sized>(
+    m: &M,
+    x: &mut [Limb],
+    times: usize,
+    tmp: &mut [Limb],
+    scratch: &mut [Limb],
+) {
+    for i in 0..times {
+        if i & 1 == 0 {
+            m.sqr(tmp, x, scratch);
+        } else {
+            m.sqr(x, tmp, scratch);
+        }
+    }
+    if times & 1 == 1 {
+        x.copy_from_slice(tmp);
     }
 }
 
@@ -110,8 +141,8 @@ pub enum Engine {
     /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     Adx(adx::AdxMont),
-    /// CIOS on the ADX backend for 2-3, 5-7 and most limb counts from 13 to 63: the next
-    /// kernel size's kernels on n padded with zero limbs.
+    /// CIOS on the ADX backend for most limb counts from 13 to 63: the next kernel size's
+    /// kernels on n padded with zero limbs.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     AdxPadded(adx::padded::PaddedAdx),
     /// The 2-way D - E split in plain Rust.

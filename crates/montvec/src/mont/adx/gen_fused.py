@@ -1,14 +1,13 @@
-# Generator of fused.rs's assembly: `python3 gen_fused.py 8` and `... 4`, pasted into the
-# global_asm! string.
-# Generates the fused 8-limb ADX Montgomery square and multiply (AT&T syntax) for global_asm!.
-import sys
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-WIN = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15", "%rcx", "%rdi", "%r9"]
+# Generator of fused.s, the fused N-limb ADX Montgomery square and multiply for N = 2..8
+# (AT&T syntax, included by fused.rs's global_asm!): `python3 gen_fused.py > fused.s`.
+# A test (fused.rs) checks that fused.s is what this script prints.
+SIZES = range(2, 9)
 out = []
 def e(s): out.append("    " + s)
 
-# Stack frame (after 6 pushes): T[0..16] at 0..128, out at 128, n at 136, n' = -n^-1 mod 2^128
-# at 144 (low word n0') and 152 (high word n1'); 168 bytes keep rsp 16-byte aligned.
+# Stack frame (after 6 pushes): T[0..2N] at 0..16N, out at 128, n at 136, n' = -n^-1 mod 2^128
+# at 144 (low word n0') and 152 (high word n1'), the square's count of squarings left at 160;
+# 168 bytes keep rsp 16-byte aligned.
 def prologue(name):
     out.append(f"    .p2align 5\n    .globl {name}\n    .hidden {name}\n    .type {name}, @function\n{name}:")
     for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
@@ -29,7 +28,11 @@ def redc_and_finish(reg):
     e("movq 136(%rsp), %rsi")
     w = list(reg)
     for r in range(N):
-        if r % 2 == 0:
+        if r == N - 1 and r % 2 == 0:
+            # Odd N: the last row has no partner; its quotient alone, lo(w0 n0').
+            e(f"movq {w[0]}, %rdx")
+            e("imulq 144(%rsp), %rdx")
+        elif r % 2 == 0:
             # Two rows' quotients at once from the window before both (REDC by 2^128):
             # m = (w0 + 2^64 w1) n' mod 2^128, so m_lo = lo(w0 n0') and
             # m_hi = hi(w0 n0') + lo(w0 n1') + lo(w1 n0'). These are exactly the quotients the
@@ -72,125 +75,141 @@ def redc_and_finish(reg):
         e(f"cmovcq {8*j}(%rdx), {w[j]}")
         e(f"movq {w[j]}, {8*j}(%rdx)")
 
-# ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0', r8 = n1')
-name = f"montvec_adx_sqr{N}"
-prologue(name)
-e("movq %rdi, 128(%rsp)")
-e("movq %rdx, 136(%rsp)")
-e("movq %rcx, 144(%rsp)")
-e("movq %r8, 152(%rsp)")
-e("xorl %ebp, %ebp")
-# Triangle with a register window: pos -> reg.
-free = list(REGS)
-pos = {}
-def take(p):
-    r = free.pop(0); pos[p] = r; return r
-def release(p):
-    r = pos.pop(p); free.append(r)
-stored = set()
-# Row 0 (a_0 a_j, positions 1..N) into fresh registers: each mulx's high word lands in its
-# position's register, the low words go on one add/adc chain (no zeroing, no OF chain).
-for p in range(1, N + 1):
-    take(p)
-e("movq 0(%rsi), %rdx")
-e(f"mulxq 8(%rsi), {pos[1]}, {pos[2]}")
-for j in range(2, N):
-    e(f"mulxq {8*j}(%rsi), %rax, {pos[j+1]}")
-    e(f"{'addq' if j == 2 else 'adcq'} %rax, {pos[j]}")
-e(f"adcq %rbp, {pos[N]}")
-e(f"movq {pos[1]}, 8(%rsp)")
-e(f"movq {pos[2]}, 16(%rsp)")
-release(1); release(2); stored.update((1, 2))
-for i in range(1, N - 1):
-    # new top position i+N
-    new = [p for p in range(2*i+1, i+N+1) if p not in pos]
-    for p in new:
-        r = take(p)
-        e(f"xorl {r}d, {r}d".replace("%r8d","%r8d") if r.startswith("%r1") or r in ("%r8","%r9") else f"xorl %e{r[2:]}, %e{r[2:]}")
-    e(f"movq {8*i}(%rsi), %rdx")
+# ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0', r8 = n1', r9 = times)
+def square():
+    name = f"montvec_adx_sqr{N}"
+    prologue(name)
+    e("movq %rdi, 128(%rsp)")
+    e("movq %rdx, 136(%rsp)")
+    e("movq %rcx, 144(%rsp)")
+    e("movq %r8, 152(%rsp)")
+    # r9 = times >= 1: the squarings in a row, each in place on out after the first.
+    e("movq %r9, 160(%rsp)")
+    out.append("    .p2align 4")
+    out.append(f".Lmontvec_adx_sqr{N}_again:")
+    e("xorl %ebp, %ebp")
+    # Triangle with a register window: pos -> reg.
+    free = list(REGS)
+    pos = {}
+    def take(p):
+        r = free.pop(0); pos[p] = r; return r
+    def release(p):
+        r = pos.pop(p); free.append(r)
+    stored = set()
+    # Row 0 (a_0 a_j, positions 1..N) into fresh registers: each mulx's high word lands in its
+    # position's register, the low words go on one add/adc chain (no zeroing, no OF chain).
+    for p in range(1, N + 1):
+        take(p)
+    e("movq 0(%rsi), %rdx")
+    e(f"mulxq 8(%rsi), {pos[1]}, {pos[2]}")
+    for j in range(2, N):
+        e(f"mulxq {8*j}(%rsi), %rax, {pos[j+1]}")
+        e(f"{'addq' if j == 2 else 'adcq'} %rax, {pos[j]}")
+    if N > 2:
+        e(f"adcq %rbp, {pos[N]}")
+    e(f"movq {pos[1]}, 8(%rsp)")
+    e(f"movq {pos[2]}, 16(%rsp)")
+    release(1); release(2); stored.update((1, 2))
+    for i in range(1, N - 1):
+        # new top position i+N
+        new = [p for p in range(2*i+1, i+N+1) if p not in pos]
+        for p in new:
+            r = take(p)
+            e(f"xorl {r}d, {r}d".replace("%r8d","%r8d") if r.startswith("%r1") or r in ("%r8","%r9") else f"xorl %e{r[2:]}, %e{r[2:]}")
+        e(f"movq {8*i}(%rsi), %rdx")
+        e("xorl %eax, %eax")
+        for j in range(i+1, N):
+            p = i + j
+            e(f"mulxq {8*j}(%rsi), %rax, %rbx")
+            e(f"adcxq %rax, {pos[p]}")
+            e(f"adoxq %rbx, {pos[p+1]}")
+        e(f"adcxq %rbp, {pos[i+N]}")
+        # positions 2i+1, 2i+2 are final: store them.
+        for p in (2*i+1, 2*i+2):
+            if p in pos and p <= 2*N - 2:
+                e(f"movq {pos[p]}, {8*p}(%rsp)")
+                release(p); stored.add(p)
+    # remaining live positions -> store
+    for p in sorted(pos):
+        e(f"movq {pos[p]}, {8*p}(%rsp)")
+        stored.add(p)
+    pos.clear(); free = list(REGS)
+    e("movq %rbp, 0(%rsp)")
+    e(f"movq %rbp, {8*(2*N-1)}(%rsp)")
+    # doubling + diagonal: T = 2T + sum a_i^2 2^(128 i). The doubling is flag-free (shrx takes
+    # the bit shifted in from the previous word, lea adds twice the word), so the only carry chain
+    # is the diagonal's (adcx, CF): half the flag operations of doubling by adcx x, x. T_lo goes
+    # into registers, T_hi back to the stack. rbp holds 63 for shrx during this pass.
+    lo_regs = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
+    e("movl $63, %ebp")
+    e("xorl %ecx, %ecx")
     e("xorl %eax, %eax")
-    for j in range(i+1, N):
-        p = i + j
-        e(f"mulxq {8*j}(%rsi), %rax, %rbx")
-        e(f"adcxq %rax, {pos[p]}")
-        e(f"adoxq %rbx, {pos[p+1]}")
-    e(f"adcxq %rbp, {pos[i+N]}")
-    # positions 2i+1, 2i+2 are final: store them.
-    for p in (2*i+1, 2*i+2):
-        if p in pos and p <= 2*N - 2:
-            e(f"movq {pos[p]}, {8*p}(%rsp)")
-            release(p); stored.add(p)
-# remaining live positions -> store
-for p in sorted(pos):
-    e(f"movq {pos[p]}, {8*p}(%rsp)")
-    stored.add(p)
-pos.clear(); free = list(REGS)
-e("movq %rbp, 0(%rsp)")
-e(f"movq %rbp, {8*(2*N-1)}(%rsp)")
-# doubling + diagonal: T = 2T + sum a_i^2 2^(128 i). The doubling is flag-free (shrx takes
-# the bit shifted in from the previous word, lea adds twice the word), so the only carry chain
-# is the diagonal's (adcx, CF): half the flag operations of doubling by adcx x, x. T_lo goes
-# into registers, T_hi back to the stack. rbp holds 63 for shrx during this pass.
-lo_regs = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
-e("movl $63, %ebp")
-e("xorl %ecx, %ecx")
-e("xorl %eax, %eax")
-for i in range(N):
-    e(f"movq {8*i}(%rsi), %rdx")
-    e("mulxq %rdx, %rax, %rbx")
-    for k, part in ((2*i, "%rax"), (2*i+1, "%rbx")):
-        r = lo_regs[k] if k < N else "%rdx"
-        e(f"movq {8*k}(%rsp), %rdi")
-        e(f"shrxq %rbp, %rcx, {r}")
-        e(f"leaq ({r},%rdi,2), {r}")
-        e(f"adcxq {part}, {r}")
-        e("movq %rdi, %rcx")
-        if k >= N:
-            e(f"movq {r}, {8*k}(%rsp)")
-e("xorl %ebp, %ebp")
-redc_and_finish(lo_regs)
-epilogue(name)
+    for i in range(N):
+        e(f"movq {8*i}(%rsi), %rdx")
+        e("mulxq %rdx, %rax, %rbx")
+        for k, part in ((2*i, "%rax"), (2*i+1, "%rbx")):
+            r = lo_regs[k] if k < N else "%rdx"
+            e(f"movq {8*k}(%rsp), %rdi")
+            e(f"shrxq %rbp, %rcx, {r}")
+            e(f"leaq ({r},%rdi,2), {r}")
+            e(f"adcxq {part}, {r}")
+            e("movq %rdi, %rcx")
+            if k >= N:
+                e(f"movq {r}, {8*k}(%rsp)")
+    e("xorl %ebp, %ebp")
+    redc_and_finish(lo_regs)
+    # Again on out (every read of a comes before the first write of out), times in all: a
+    # branch on the public count only.
+    e("movq 128(%rsp), %rsi")
+    e("decq 160(%rsp)")
+    e(f"jnz .Lmontvec_adx_sqr{N}_again")
+    epilogue(name)
 
 # ---- multiply: (rdi = out, rsi = a, rdx = b, rcx = n, r8 = n0', r9 = n1')
-name = f"montvec_adx_mul{N}"
-prologue(name)
-e("movq %rdi, 128(%rsp)")
-e("movq %rcx, 136(%rsp)")
-e("movq %r8, 144(%rsp)")
-e("movq %r9, 152(%rsp)")
-e("movq %rdx, %rdi")
-e("xorl %ebp, %ebp")
-w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
-# Row 0 (a b_0) into fresh registers: position j + 1 takes the high word of a_j b_0 (the
-# register the rotating window gives it), the low words go on one add/adc chain.
-e("movq 0(%rdi), %rdx")
-e(f"mulxq 0(%rsi), %rax, {w[1]}")
-e("movq %rax, 0(%rsp)")
-for j in range(1, N):
-    e(f"mulxq {8*j}(%rsi), %rax, {w[(j + 1) % N]}")
-    e(f"{'addq' if j == 1 else 'adcq'} %rax, {w[j]}")
-e(f"adcq %rbp, {w[0]}")
-w = w[1:] + w[:1]
-for r in range(1, N):
-    e(f"movq {8*r}(%rdi), %rdx")
-    e("xorl %eax, %eax")
-    for j in range(N):
-        # w[0] (position r) is final after its adcx: stored, then it takes the row's top word
-        # (the last product's high word, + OF + CF).
-        e(f"mulxq {8*j}(%rsi), %rax, {w[0] if j == N - 1 else '%rbx'}")
-        e(f"adcxq %rax, {w[j]}")
-        if j == 0:
-            e(f"movq {w[0]}, {8*r}(%rsp)")
-        if j < N - 1:
-            e(f"adoxq %rbx, {w[j+1]}")
-    e(f"adoxq %rbp, {w[0]}")
-    e(f"adcxq %rbp, {w[0]}")
+def multiply():
+    name = f"montvec_adx_mul{N}"
+    prologue(name)
+    e("movq %rdi, 128(%rsp)")
+    e("movq %rcx, 136(%rsp)")
+    e("movq %r8, 144(%rsp)")
+    e("movq %r9, 152(%rsp)")
+    e("movq %rdx, %rdi")
+    e("xorl %ebp, %ebp")
+    w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
+    # Row 0 (a b_0) into fresh registers: position j + 1 takes the high word of a_j b_0 (the
+    # register the rotating window gives it), the low words go on one add/adc chain.
+    e("movq 0(%rdi), %rdx")
+    e(f"mulxq 0(%rsi), %rax, {w[1]}")
+    e("movq %rax, 0(%rsp)")
+    for j in range(1, N):
+        e(f"mulxq {8*j}(%rsi), %rax, {w[(j + 1) % N]}")
+        e(f"{'addq' if j == 1 else 'adcq'} %rax, {w[j]}")
+    e(f"adcq %rbp, {w[0]}")
     w = w[1:] + w[:1]
-# window = T_hi: store, load T_lo.
-for j in range(N):
-    e(f"movq {w[j]}, {8*N+8*j}(%rsp)")
-for j in range(N):
-    e(f"movq {8*j}(%rsp), {w[j]}")
-redc_and_finish(w)
-epilogue(name)
+    for r in range(1, N):
+        e(f"movq {8*r}(%rdi), %rdx")
+        e("xorl %eax, %eax")
+        for j in range(N):
+            # w[0] (position r) is final after its adcx: stored, then it takes the row's top word
+            # (the last product's high word, + OF + CF).
+            e(f"mulxq {8*j}(%rsi), %rax, {w[0] if j == N - 1 else '%rbx'}")
+            e(f"adcxq %rax, {w[j]}")
+            if j == 0:
+                e(f"movq {w[0]}, {8*r}(%rsp)")
+            if j < N - 1:
+                e(f"adoxq %rbx, {w[j+1]}")
+        e(f"adoxq %rbp, {w[0]}")
+        e(f"adcxq %rbp, {w[0]}")
+        w = w[1:] + w[:1]
+    # window = T_hi: store, load T_lo.
+    for j in range(N):
+        e(f"movq {w[j]}, {8*N+8*j}(%rsp)")
+    for j in range(N):
+        e(f"movq {8*j}(%rsp), {w[j]}")
+    redc_and_finish(w)
+    epilogue(name)
+out.append("    .text")
+for N in SIZES:
+    square()
+    multiply()
 print("\n".join(out))

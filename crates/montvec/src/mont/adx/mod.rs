@@ -1,19 +1,19 @@
 //! Montgomery multiplication on x86-64 with BMI2 and ADX: `mulx` and the two independent carry
-//! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 4, 8, 16, 24, 32, 48
-//! and 64 limbs (256 to 4096 bits). Multiplication is a full product then a reduction
+//! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 2 to 8, 16, 24, 32,
+//! 48 and 64 limbs (128 to 4096 bits). Multiplication is a full product then a reduction
 //! (seed 000 §2.1); squaring computes the off-diagonal triangle once and doubles it
 //! (seed 000 §2.3) before the same reduction, about 3/4 of a multiplication's word products.
 //!
 //! | piece | file | sizes |
 //! |---|---|---|
-//! | fused square / multiply, all in registers | [`fused`] | N = 4, 8 |
+//! | fused square / multiply, all in registers | [`fused`] | N = 2 to 8 |
 //! | product rows (`.rept`-unrolled) | [`product`] | N even |
 //! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 64 |
 //! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, any m |
 //! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N even, not 8m (kept for reference and tests) |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
 //! | REDC rows (`.rept`-unrolled) | [`redc`] | N even, not 8m (kept for reference and tests) |
-//! | the kernels above on n padded with zero limbs | [`padded`] | 2-3, 5-7, most of 13-63 |
+//! | the kernels above on n padded with zero limbs | [`padded`] | most of 13-63 |
 //!
 //! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
 //! so none can run on a CPU without the instructions.
@@ -34,8 +34,9 @@ use crate::mont::params::MontParams;
 use crate::mont::MontMul;
 use crate::mul::karatsuba;
 
-/// Limb counts with an ADX kernel.
-pub const SIZES: [usize; 7] = [4, 8, 16, 24, 32, 48, 64];
+/// Limb counts with an ADX kernel: the fused ones ([`fused::SIZES`], 2 to 8) and the row
+/// kernels.
+pub const SIZES: [usize; 12] = [2, 3, 4, 5, 6, 7, 8, 16, 24, 32, 48, 64];
 
 /// Products of at least this many limbs take one Karatsuba step ([`mul_product_karatsuba`]).
 const KARATSUBA_LIMBS: usize = 48;
@@ -147,7 +148,7 @@ fn arr_mut<const N: usize>(x: &mut [Limb]) -> &mut [Limb; N] {
 pub struct AdxMont {
     params: MontParams,
     token: AdxToken,
-    /// n' = -n^-1 mod 2^128 for the fused 4- and 8-limb kernels.
+    /// n' = -n^-1 mod 2^128 for the fused 2- to 8-limb kernels.
     np: [Limb; 2],
 }
 
@@ -172,14 +173,32 @@ impl MontMul for AdxMont {
     fn sqr(&self, out: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
         kernel_sqr(self.token, out, a, &self.params.n, self.np, t);
     }
+    fn sqr_times(&self, x: &mut [Limb], times: usize, tmp: &mut [Limb], t: &mut [Limb]) {
+        let (tk, n, np) = (self.token, &self.params.n[..], self.np);
+        // The fused kernels loop inside: one call per window instead of one per squaring.
+        if n.len() > 8 {
+            return crate::mont::sqr_times_by_calls(self, x, times, tmp, t);
+        }
+        tmp.copy_from_slice(x);
+        match n.len() {
+            2 => fused::mont_sqr_times::<2>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            3 => fused::mont_sqr_times::<3>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            4 => fused::mont_sqr_times::<4>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            5 => fused::mont_sqr_times::<5>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            6 => fused::mont_sqr_times::<6>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            7 => fused::mont_sqr_times::<7>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            8 => fused::mont_sqr_times::<8>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            k => unreachable!("no fused kernel for {k} limbs (checked above)"),
+        }
+    }
 }
 
 /// The scratch limbs [`kernel_mul`] and [`kernel_sqr`] take for an N-limb kernel: 3N for the
-/// row kernels, 4.5N where the product takes a Karatsuba step, none for the fused 4- and
+/// row kernels, 4.5N where the product takes a Karatsuba step, none for the fused 2- to
 /// 8-limb ones.
 pub(crate) fn kernel_scratch_len(n_limbs: usize) -> usize {
     match n_limbs {
-        4 | 8 => 0,
+        2..=8 => 0,
         big if big >= KARATSUBA_LIMBS => karatsuba_scratch_len(big),
         big => 3 * big,
     }
@@ -202,8 +221,13 @@ pub(crate) fn kernel_mul(
     let n0 = np[0];
     const { assert!(KARATSUBA_LIMBS == 48) };
     match n.len() {
-        4 => fused::mont_mul4(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
-        8 => fused::mont_mul8(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        2 => fused::mont_mul::<2>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        3 => fused::mont_mul::<3>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        4 => fused::mont_mul::<4>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        5 => fused::mont_mul::<5>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        6 => fused::mont_mul::<6>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        7 => fused::mont_mul::<7>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        8 => fused::mont_mul::<8>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
         16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
         24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
         32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
@@ -232,8 +256,13 @@ pub(crate) fn kernel_sqr(
 ) {
     let n0 = np[0];
     match n.len() {
-        4 => fused::mont_sqr4(tk, arr_mut(out), arr(a), arr(n), np),
-        8 => fused::mont_sqr8(tk, arr_mut(out), arr(a), arr(n), np),
+        2 => fused::mont_sqr::<2>(tk, arr_mut(out), arr(a), arr(n), np),
+        3 => fused::mont_sqr::<3>(tk, arr_mut(out), arr(a), arr(n), np),
+        4 => fused::mont_sqr::<4>(tk, arr_mut(out), arr(a), arr(n), np),
+        5 => fused::mont_sqr::<5>(tk, arr_mut(out), arr(a), arr(n), np),
+        6 => fused::mont_sqr::<6>(tk, arr_mut(out), arr(a), arr(n), np),
+        7 => fused::mont_sqr::<7>(tk, arr_mut(out), arr(a), arr(n), np),
+        8 => fused::mont_sqr::<8>(tk, arr_mut(out), arr(a), arr(n), np),
         16 => mont_sqr::<16>(tk, out, a, n, n0, t),
         24 => mont_sqr::<24>(tk, out, a, n, n0, t),
         32 => mont_sqr::<32>(tk, out, a, n, n0, t),
@@ -327,6 +356,37 @@ mod tests {
         }
     }
 
+    /// `sqr_times` (one call of the looping fused kernel up to 8 limbs, calls of the square
+    /// above) equals that many single squarings, for 0 to 7 squarings, at every fused size
+    /// and the row sizes on either side of them, on the edge operands.
+    #[test]
+    fn sqr_times_equals_repeated_squares() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(77);
+        for k in [2, 3, 4, 5, 6, 7, 8, 16] {
+            for n in moduli(&mut rng, k).into_iter().take(5) {
+                let m = AdxMont::new(MontParams::new(n.clone(), 64 * k), token).unwrap();
+                let mut t = vec![0xdead_beef; m.scratch_len()];
+                for a in operands(&mut rng, &n) {
+                    for times in 0..8 {
+                        let mut want = a.clone();
+                        let mut next = vec![0; k];
+                        for _ in 0..times {
+                            m.sqr(&mut next, &want, &mut t);
+                            want.copy_from_slice(&next);
+                        }
+                        let mut got = a.clone();
+                        let mut tmp = vec![0xdead; k];
+                        m.sqr_times(&mut got, times, &mut tmp, &mut t);
+                        assert_eq!(got, want, "k={k} times={times} n={n:x?} a={a:x?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn adx_random_moduli_many() {
         let Some(token) = AdxToken::detect() else {
@@ -407,7 +467,7 @@ mod tests {
         }
     }
 
-    /// The padded variant at every limb count that pads (2 to 63), against the oracle: values
+    /// The padded variant at every limb count that pads (13 to 63), against the oracle: values
     /// in and out of its form, products and squares of the edge operands, and the shared
     /// form it converts to and from, for moduli whose top limbs are all ones, a lone top bit,
     /// and just below R.
@@ -420,11 +480,7 @@ mod tests {
         let padded_sizes: Vec<usize> = (1..=64)
             .filter(|&k| padded::padded_len(k).is_some())
             .collect();
-        assert_eq!(
-            padded_sizes.len(),
-            5 + 3 + 6 + 7 + 12 + 15,
-            "{padded_sizes:?}"
-        );
+        assert_eq!(padded_sizes.len(), 3 + 6 + 7 + 12 + 15, "{padded_sizes:?}");
         for k in padded_sizes {
             let big_len = padded::padded_len(k).unwrap();
             assert!(SIZES.contains(&big_len) && big_len > k);
@@ -528,7 +584,7 @@ mod tests {
     #[test]
     fn neg_inverse_128_is_the_two_word_inverse() {
         let mut rng = ChaCha8Rng::seed_from_u64(128);
-        for k in [2, 4, 8] {
+        for k in fused::SIZES {
             for n in moduli(&mut rng, k) {
                 let np = fused::neg_inverse_128(&n);
                 assert_eq!(np[0], crate::mont::params::neg_inverse_mod_word(n[0]));

@@ -1,16 +1,15 @@
 //! The ADX kernels for limb counts without one of their own: n is padded with zero limbs to
-//! the next kernel size K (the fused 4- and 8-limb kernels of [`super::fused`] for 2-3 and
-//! 5-7 limbs; the row kernels of 16, 24, 32, 48 and 64 limbs for up to a quarter fewer limbs,
-//! see [`padded_len`]) and the elements are Montgomery forms for
+//! the next kernel size K (the row kernels of 16, 24, 32, 48 and 64 limbs, for up to a
+//! quarter fewer limbs, see [`padded_len`]) and the elements are Montgomery forms for
 //! R' = 2^(64 K) instead of R = 2^(64 k). REDC with R' > n is exact for any n below R' (the
 //! quotient and the bound (a b + m n) / R' < 2n do not care that n's top limbs are zero), so
 //! the kernels run unchanged; only the conversions to and from the shared form (R) cost one
 //! product each, by a constant computed once (as for [`crate::mont::ifma`]).
 //!
-//! One padded product does the work of K, not k, limbs, yet the fused kernels beat IFMA and
-//! REDC at 2-3 and 6-7 limbs (1.09-1.77x) and match them at 5 (Zen 5, `Modulus::pow` with a
-//! full-size exponent), and the row kernels beat the portable REDC where K is at most 4/3 of
-//! k (see [`crate::Algorithm::auto_for_bits`] for the figures).
+//! One padded product does the work of K, not k, limbs, yet the row kernels beat the
+//! portable REDC where K is at most 4/3 of k (see [`crate::Algorithm::auto_for_bits`] for
+//! the figures). Every count from 2 to 8 limbs has a fused kernel of its own
+//! ([`super::fused`]).
 //!
 //! Leaks: the size of n (k and K); the kernels have no data-dependent branch or address.
 
@@ -21,20 +20,18 @@ use crate::mont::params::MontParams;
 use crate::mont::{cios, MontMul};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-/// The kernel size for a modulus of `k` limbs, when it runs padded: 4 for 2-3 limbs, 8 for
-/// 5-7, and from 13 limbs the next row-kernel size K when 3K <= 4k (13-15 limbs on 16,
+/// The kernel size for a modulus of `k` limbs, when it runs padded: from 13 limbs, the next
+/// row-kernel size K when 3K <= 4k (13-15 limbs on 16,
 /// 18-23 on 24, 25-31 on 32, 36-47 on 48, 49-63 on 64). A padded exponentiation costs about
 /// (K/k)^2 an unpadded one on the same kernels, against about 1.8x for the portable REDC the
 /// other sizes run (AMD EPYC without AVX-512, see [`crate::Algorithm::auto_for_bits`]).
 pub fn padded_len(k: usize) -> Option<usize> {
-    match k {
-        2 | 3 => Some(4),
-        5..=7 => Some(8),
-        _ if SIZES.contains(&k) => None,
-        _ => SIZES
-            .into_iter()
-            .find(|&big| big > k && k > 12 && 3 * big <= 4 * k),
+    if SIZES.contains(&k) {
+        return None;
     }
+    SIZES
+        .into_iter()
+        .find(|&big| big > k && k > 12 && 3 * big <= 4 * k)
 }
 
 /// The padded ADX variant: n as K limbs and the constants of its form. Zeroized on drop (n
