@@ -68,8 +68,17 @@ pub(super) fn almost_mont_mul(
     // The scalar chain up to 12 registers; measured on Zen 5 (`Modulus::pow`, alternating
     // runs) against the vector chain: 1.38x at 2048 bits (5 registers), 1.37x at 3072 (8),
     // 1.18x at 4096 (10), 1.09x at 4800 (12), even at 5120 (13), 1.24x slower at 6144 (15),
-    // where its registers spill.
-    dispatch!(1 2 3 4 5 6 7 8 ; 9 10 11 12 ; 13 14 15 16)
+    // where its registers spill. The vector chain unrolled up to MAX_REGS (40): from 17
+    // registers the operands spill to memory operands, yet against the loop over vectors in
+    // memory that took everything above 16 registers before (Zen 4, `Modulus::pow` paired
+    // with OpenSSL, three rounds): 7168 bits 1.28x -> 3.00x OpenSSL, 8192 bits
+    // 1.09-1.19x -> 2.44-2.99x, 12288 bits 1.26x -> 1.69x.
+    const { assert!(super::MAX_REGS == 40) };
+    dispatch!(
+        1 2 3 4 5 6 7 8 ;
+        9 10 11 12 ;
+        13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40
+    )
 }
 
 /// Whether [`amm_scalar_chain`] shadows lane 1 of its window too (`DEEP`) at `regs`

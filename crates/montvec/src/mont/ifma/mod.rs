@@ -39,9 +39,10 @@ pub(crate) const DIGIT_BITS: usize = 52;
 pub(crate) const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
 /// Digits in one zmm register.
 pub(crate) const LANES: usize = 8;
-/// Elements of up to this many registers run a kernel with everything in registers; larger
-/// ones keep the accumulator on the stack.
-pub const MAX_REGS: usize = 16;
+/// Elements of up to this many registers (16638 bits) run a kernel unrolled for their
+/// register count (in registers as far as the 32 zmm go); larger ones run one loop over
+/// vectors in memory, about 2.5x slower a product.
+pub const MAX_REGS: usize = 40;
 /// The largest modulus the lane bound of the kernel admits (512 digits).
 pub const MAX_BITS: usize = 512 * DIGIT_BITS - 2;
 
@@ -292,7 +293,8 @@ mod tests {
     /// A chain of almost-Montgomery products stays below 2n with normalised digits, and each
     /// link equals a b / R' mod n; the last converts back exactly. The sizes reach every
     /// kernel: 1 to 8 registers (two accumulators, scalar chain), 9 to 12 (one accumulator,
-    /// scalar chain: 3500, 4096, 4400, 4800 bits), 13 to 16 (vector chain), and above.
+    /// scalar chain: 3500, 4096, 4400, 4800 bits), 13 to [`MAX_REGS`] (vector chain, unrolled:
+    /// 6656 bits is 17 registers, 16638 bits 40), and above (the loop over memory).
     #[test]
     fn almost_montgomery_chain_matches_oracle() {
         let Some(token) = IfmaToken::detect() else {
@@ -307,7 +309,7 @@ mod tests {
         };
         let sizes = [
             2usize, 3, 50, 51, 52, 53, 64, 102, 103, 104, 414, 415, 416, 512, 1024, 2048, 3072,
-            3500, 4096, 4400, 4800, 5000, 6654, 6655, 8192,
+            3500, 4096, 4400, 4800, 5000, 6654, 6655, 6656, 8192, 12288, 16638, 16639,
         ];
         for &bits in &sizes {
             for shape in 0..3 {
