@@ -114,6 +114,34 @@ macro_rules! fused_kernels {
             }
         }
 
+        /// `x = x^(2^times) / R^(2^times - 1) mod n` in place, as [`mont_sqr_times`] with
+        /// `out` = `a` = x (the kernel reads all of its input before it writes its output,
+        /// in every squaring), saving the copy into a second buffer.
+        ///
+        /// Leaks: N and `times` only.
+        pub fn mont_sqr_times_in_place<const N: usize>(
+            token: AdxToken,
+            x: &mut [Limb; N],
+            n: &[Limb; N],
+            np: [Limb; 2],
+            times: usize,
+        ) {
+            let _ = token;
+            if times == 0 {
+                return;
+            }
+            let x = x.as_mut_ptr();
+            match N {
+                $(
+                    // SAFETY: as for `mont_sqr_times`, with out and a both x: one pointer from
+                    // one &mut, used by the kernel alone, which reads x[0..N] whole before its
+                    // first write to x in each squaring (the stores come after the REDC).
+                    $n => unsafe { $sqr(x, x, n.as_ptr(), np[0], np[1], times) },
+                )*
+                _ => unreachable!("no fused kernel for {N} limbs (callers check SIZES)"),
+            }
+        }
+
         /// `out = a^2 / R mod n` for N limbs (one of [`SIZES`]), fully reduced; a < n; `np` as
         /// for [`mont_sqr_times`].
         ///

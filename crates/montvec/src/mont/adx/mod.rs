@@ -179,15 +179,14 @@ impl MontMul for AdxMont {
         if n.len() > 8 {
             return crate::mont::sqr_times_by_calls(self, x, times, tmp, t);
         }
-        tmp.copy_from_slice(x);
         match n.len() {
-            2 => fused::mont_sqr_times::<2>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
-            3 => fused::mont_sqr_times::<3>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
-            4 => fused::mont_sqr_times::<4>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
-            5 => fused::mont_sqr_times::<5>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
-            6 => fused::mont_sqr_times::<6>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
-            7 => fused::mont_sqr_times::<7>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
-            8 => fused::mont_sqr_times::<8>(tk, arr_mut(x), arr(tmp), arr(n), np, times),
+            2 => fused::mont_sqr_times_in_place::<2>(tk, arr_mut(x), arr(n), np, times),
+            3 => fused::mont_sqr_times_in_place::<3>(tk, arr_mut(x), arr(n), np, times),
+            4 => fused::mont_sqr_times_in_place::<4>(tk, arr_mut(x), arr(n), np, times),
+            5 => fused::mont_sqr_times_in_place::<5>(tk, arr_mut(x), arr(n), np, times),
+            6 => fused::mont_sqr_times_in_place::<6>(tk, arr_mut(x), arr(n), np, times),
+            7 => fused::mont_sqr_times_in_place::<7>(tk, arr_mut(x), arr(n), np, times),
+            8 => fused::mont_sqr_times_in_place::<8>(tk, arr_mut(x), arr(n), np, times),
             k => unreachable!("no fused kernel for {k} limbs (checked above)"),
         }
     }
