@@ -3,9 +3,10 @@
 //! product's top half.
 //!
 //! Square: `times` squarings in a row in one call (the fixed window's w; a branch on that
-//! public count closes the loop), each the off-diagonal triangle with a register window (positions live only while a row
-//! touches them), then the doubling (flag-free: `shrx` for the bit carried in, `lea` for twice
-//! the word) with the diagonal squares on one carry chain (`adcx`).
+//! public count closes the loop), each the off-diagonal triangle with a register window
+//! (positions live only while a row touches them), then the doubling (flag-free: `shrx` for
+//! the bit carried in, `lea` for twice the word) with the diagonal squares on one carry chain
+//! (`adcx`).
 //! Multiply: N rows `window += a * b[r]` with the window rotating one register a row, the
 //! finished low word stored. Then N REDC rows on T_lo in registers (`mulx`, `adcx`/`adox`,
 //! the freed register taking the row's top word: the window stays below 2^(64N), so each
@@ -52,7 +53,7 @@ pub fn neg_inverse_128(n: &[Limb]) -> [Limb; 2] {
     [np[0], np[1]]
 }
 
-/// The extern declarations of one limb count's pair of kernels, and its arm of [`Fused`].
+/// The kernels' extern declarations, [`SIZES`], and the wrappers that pick a kernel by N.
 macro_rules! fused_kernels {
     ($($n:literal => $sqr:ident, $mul:ident;)*) => {
         extern "sysv64" {
