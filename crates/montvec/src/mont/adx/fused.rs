@@ -80,44 +80,10 @@ macro_rules! fused_kernels {
         /// The limb counts with a fused kernel.
         pub const SIZES: [usize; 7] = [$($n),*];
 
-        /// `out = a^(2^times) / R^(2^times - 1) mod n` for N limbs (one of [`SIZES`]): `times`
-        /// Montgomery squarings in a row in one call (the kernel loops on `out`), fully
-        /// reduced; a < n; `times` = 0 copies a. `np` is n' = -n^-1 mod 2^128, low word first
+        /// `x = x^(2^times) / R^(2^times - 1) mod n` in place for N limbs (one of [`SIZES`]):
+        /// `times` Montgomery squarings in a row in one call (the kernel loops), fully
+        /// reduced; x < n; `times` = 0 leaves x. `np` is n' = -n^-1 mod 2^128, low word first
         /// ([`neg_inverse_128`]).
-        ///
-        /// Leaks: N and `times` only.
-        pub fn mont_sqr_times<const N: usize>(
-            token: AdxToken,
-            out: &mut [Limb; N],
-            a: &[Limb; N],
-            n: &[Limb; N],
-            np: [Limb; 2],
-            times: usize,
-        ) {
-            let _ = token;
-            if times == 0 {
-                out.copy_from_slice(a);
-                return;
-            }
-            match N {
-                $(
-                    // SAFETY: the token proves BMI2 and ADX. The N-limb kernel reads a[0..N]
-                    // (first squaring) and n[0..N], reads and writes out[0..N] (a distinct
-                    // &mut; each later squaring reads all of out before it writes it), takes
-                    // times >= 1 (checked above), saves and restores the callee-saved
-                    // registers it uses (System V ABI), touches only its own stack frame, and
-                    // restores rsp.
-                    $n => unsafe {
-                        $sqr(out.as_mut_ptr(), a.as_ptr(), n.as_ptr(), np[0], np[1], times)
-                    },
-                )*
-                _ => unreachable!("no fused kernel for {N} limbs (callers check SIZES)"),
-            }
-        }
-
-        /// `x = x^(2^times) / R^(2^times - 1) mod n` in place, as [`mont_sqr_times`] with
-        /// `out` = `a` = x (the kernel reads all of its input before it writes its output,
-        /// in every squaring), saving the copy into a second buffer.
         ///
         /// Leaks: N and `times` only.
         pub fn mont_sqr_times_in_place<const N: usize>(
@@ -134,9 +100,13 @@ macro_rules! fused_kernels {
             let x = x.as_mut_ptr();
             match N {
                 $(
-                    // SAFETY: as for `mont_sqr_times`, with out and a both x: one pointer from
-                    // one &mut, used by the kernel alone, which reads x[0..N] whole before its
-                    // first write to x in each squaring (the stores come after the REDC).
+                    // SAFETY: the token proves BMI2 and ADX. The N-limb kernel reads n[0..N]
+                    // and reads and writes x[0..N], passed as both its input and its output:
+                    // one pointer from one &mut, used by the kernel alone, which reads x whole
+                    // before its first write to it in each squaring (the stores come after
+                    // the REDC). It takes times >= 1 (checked above), saves and restores the
+                    // callee-saved registers it uses (System V ABI), touches only its own
+                    // stack frame, and restores rsp.
                     $n => unsafe { $sqr(x, x, n.as_ptr(), np[0], np[1], times) },
                 )*
                 _ => unreachable!("no fused kernel for {N} limbs (callers check SIZES)"),
@@ -144,7 +114,7 @@ macro_rules! fused_kernels {
         }
 
         /// `out = a^2 / R mod n` for N limbs (one of [`SIZES`]), fully reduced; a < n; `np` as
-        /// for [`mont_sqr_times`].
+        /// for [`mont_sqr_times_in_place`].
         ///
         /// Leaks: N only.
         pub fn mont_sqr<const N: usize>(
@@ -154,11 +124,19 @@ macro_rules! fused_kernels {
             n: &[Limb; N],
             np: [Limb; 2],
         ) {
-            mont_sqr_times::<N>(token, out, a, n, np, 1);
+            let _ = token;
+            match N {
+                $(
+                    // SAFETY: as for `mont_sqr_times_in_place` with times = 1, reading
+                    // a[0..N] and writing out[0..N] (a distinct &mut).
+                    $n => unsafe { $sqr(out.as_mut_ptr(), a.as_ptr(), n.as_ptr(), np[0], np[1], 1) },
+                )*
+                _ => unreachable!("no fused kernel for {N} limbs (callers check SIZES)"),
+            }
         }
 
         /// `out = a * b / R mod n` for N limbs (one of [`SIZES`]), fully reduced; a, b < n;
-        /// `np` as for [`mont_sqr_times`].
+        /// `np` as for [`mont_sqr_times_in_place`].
         ///
         /// Leaks: N only.
         pub fn mont_mul<const N: usize>(
@@ -172,8 +150,8 @@ macro_rules! fused_kernels {
             let _ = token;
             match N {
                 $(
-                    // SAFETY: as for `mont_sqr_times` with times = 1; additionally reads
-                    // b[0..N] (a and b may alias: both are only read).
+                    // SAFETY: as for `mont_sqr`; additionally reads b[0..N] (a and b may
+                    // alias: both are only read).
                     $n => unsafe {
                         $mul(
                             out.as_mut_ptr(),
