@@ -129,7 +129,9 @@ macro_rules! fused_kernels {
                 $(
                     // SAFETY: as for `mont_sqr_times_in_place` with times = 1, reading
                     // a[0..N] and writing out[0..N] (a distinct &mut).
-                    $n => unsafe { $sqr(out.as_mut_ptr(), a.as_ptr(), n.as_ptr(), np[0], np[1], 1) },
+                    $n => unsafe {
+                        $sqr(out.as_mut_ptr(), a.as_ptr(), n.as_ptr(), np[0], np[1], 1)
+                    },
                 )*
                 _ => unreachable!("no fused kernel for {N} limbs (callers check SIZES)"),
             }
