@@ -22,13 +22,13 @@
 //! backend: 8 lanes with IFMA; on `--threads N` worker threads, by default one per core),
 //! under the same input and output contract, errors included. Lines are read on their own
 //! thread and gathered in chunks: a chunk closes at [`CHUNK_LINES`] lines, at the end of the
-//! input, at a bad line, or when no new line has arrived for [`PAUSE`]. Each line of a chunk
-//! is checked before any is computed; the chunk's good lines (those before a bad one) are then
-//! computed together, written and flushed, and a bad line ends the run as above. So at most a
-//! chunk and as many lines read ahead are held in memory, and a process feeding lines one at
-//! a time still gets each answer. `--batch` cannot be combined with `--algorithm` or
-//! `--vartime` (status 2): the batch engines have their own multiplication, and no
-//! variable-time path.
+//! input, at a read error, or when no new line has arrived for [`PAUSE`]. Its lines are then
+//! checked (parsed, and each new modulus prepared) on the same worker threads, before any is
+//! computed; the chunk's good lines (those before the first bad one) are computed together,
+//! written and flushed, and a bad line ends the run as above. So at most a chunk and as many
+//! lines read ahead are held in memory, and a process feeding lines one at a time still gets
+//! each answer. `--batch` cannot be combined with `--algorithm` or `--vartime` (status 2): the
+//! batch engines have their own multiplication, and no variable-time path.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
@@ -37,6 +37,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use montvec::{batch, Algorithm, Backend, Error, Modulus, Nat};
+use rayon::prelude::*;
 
 /// Most lines computed in one `batch::pow_with` call.
 pub const CHUNK_LINES: usize = 4096;
@@ -262,78 +263,123 @@ fn process_batch(
     options: &batch::Options,
 ) -> Result<(), Failure> {
     let mut chunk = Chunk::default();
-    let mut number = 0u64;
     // Wait as long as it takes for the first line of a chunk; the end of input ends the run.
     while let Ok(first) = lines.recv() {
         let mut next = Some(first);
-        let mut failure = None;
+        let mut unread = None;
         while let Some(line) = next.take() {
-            number += 1;
-            let added = match line {
-                Ok(line) => chunk.push(&line).map_err(|why| Failure::Line(number, why)),
-                Err(e) => Err(Failure::Read(e)),
-            };
-            if let Err(f) = added {
-                failure = Some(f);
-            } else if chunk.len() < CHUNK_LINES {
+            match line {
+                Ok(line) => chunk.lines.push(line),
+                Err(e) => unread = Some(Failure::Read(e)),
+            }
+            if unread.is_none() && chunk.lines.len() < CHUNK_LINES {
                 next = lines.recv_timeout(PAUSE).ok();
             }
         }
-        // The good lines before a failure are answered, as without --batch.
+        // The good lines before a bad one or a read error are answered, as without --batch.
         chunk.answer(output, options)?;
         output.flush().map_err(Failure::Write)?;
-        if let Some(f) = failure {
+        if let Some(f) = unread {
             return Err(f);
         }
     }
     Ok(())
 }
 
-/// The checked lines of one `--batch` chunk.
+/// The lines of one `--batch` chunk, and the modulus of the last line answered.
 #[derive(Default)]
 struct Chunk {
-    /// Moduli, one per run of consecutive lines with the same modulus; the last one stays
-    /// for the next chunk.
-    moduli: Vec<(Nat, Modulus)>,
-    /// `(base, exponent, index in moduli)` per line.
-    jobs: Vec<(Nat, Nat, usize)>,
+    /// The chunk's lines, each with its line end, in input order.
+    lines: Vec<Vec<u8>>,
+    /// Lines answered in earlier chunks.
+    answered: u64,
+    /// The modulus of the last line answered, kept for the next chunk: a run of lines with
+    /// one modulus prepares it once, across chunks too.
+    last: Option<(Nat, Modulus)>,
 }
 
 impl Chunk {
-    fn len(&self) -> usize {
-        self.jobs.len()
-    }
-
-    /// Check one input line and keep it, or say why it is bad.
-    fn push(&mut self, line: &[u8]) -> Result<(), String> {
-        let [base, exp, n] = parse_line(line)?;
-        if self.moduli.last().is_none_or(|(m, _)| *m != n) {
-            let m = prepare_modulus(&n, Algorithm::Auto)?;
-            self.moduli.push((n, m));
-        }
-        self.jobs.push((base, exp, self.moduli.len() - 1));
-        Ok(())
-    }
-
-    /// Compute every kept line, write the results in order and empty the chunk.
+    /// Check every line (on the worker threads), compute the good lines before the first bad
+    /// one together, write their results in order and empty the chunk; the bad line, if any,
+    /// is the failure returned.
     fn answer(&mut self, output: &mut impl Write, options: &batch::Options) -> Result<(), Failure> {
-        if self.jobs.is_empty() {
-            return Ok(());
+        let lines = std::mem::take(&mut self.lines);
+        let mut parsed = on_workers(options, &lines, |line| parse_line(line))?;
+        // Line i (from 0) of the chunk is line `first + i` of the input.
+        let first = self.answered + 1;
+        let mut failure = None;
+        if let Some(i) = parsed.iter().position(Result::is_err) {
+            if let Some(Err(why)) = parsed.drain(i..).next() {
+                failure = Some(Failure::Line(first + i as u64, why));
+            }
         }
-        let jobs: Vec<batch::Job<'_>> = self
-            .jobs
-            .iter()
-            .map(|(b, e, i)| batch::Job::new(&self.moduli[*i].1, b, e))
-            .collect();
-        let results = batch::pow_with(&jobs, options).map_err(Failure::Batch)?;
-        for y in results {
-            writeln!(output, "{}", y.to_hex_vartime()).map_err(Failure::Write)?;
+        let parsed: Vec<[Nat; 3]> = parsed.into_iter().flatten().collect();
+        let mut good = parsed.len();
+        // Where a run of lines with one modulus starts, that modulus not being the one kept.
+        let mut starts = Vec::new();
+        let mut previous = self.last.as_ref().map(|(n, _)| n);
+        for (i, [_, _, n]) in parsed.iter().enumerate() {
+            if previous != Some(n) {
+                starts.push(i);
+            }
+            previous = Some(n);
         }
-        self.jobs.clear();
-        let keep = self.moduli.len() - 1;
-        self.moduli.drain(..keep);
-        Ok(())
+        let prepared = on_workers(options, &starts, |&i| {
+            prepare_modulus(&parsed[i][2], Algorithm::Auto)
+        })?;
+        let mut moduli = Vec::with_capacity(prepared.len());
+        for (&start, m) in starts.iter().zip(prepared) {
+            match m {
+                Ok(m) => moduli.push(m),
+                Err(why) => {
+                    // An invalid modulus comes before any line that failed to parse.
+                    good = start;
+                    failure = Some(Failure::Line(first + start as u64, why));
+                    break;
+                }
+            }
+        }
+        // Each good line's modulus: the kept one before the first start, else its run's.
+        let runs = starts.partition_point(|&s| s < good);
+        let mut jobs = Vec::with_capacity(good);
+        for (i, [base, exp, _]) in parsed.iter().enumerate().take(good) {
+            let run = starts.partition_point(|&s| s <= i);
+            let m = match run.checked_sub(1) {
+                Some(r) => &moduli[r],
+                None => &self.last.as_ref().expect("a kept modulus before any run").1,
+            };
+            jobs.push(batch::Job::new(m, base, exp));
+        }
+        if !jobs.is_empty() {
+            let results = batch::pow_with(&jobs, options).map_err(Failure::Batch)?;
+            for y in results {
+                writeln!(output, "{}", y.to_hex_vartime()).map_err(Failure::Write)?;
+            }
+        }
+        drop(jobs);
+        if runs > 0 {
+            let n = parsed[starts[runs - 1]][2].clone();
+            moduli.truncate(runs);
+            let m = moduli.pop().expect("runs > 0 moduli");
+            self.last = Some((n, m));
+        }
+        self.answered += good as u64;
+        failure.map_or(Ok(()), Err)
     }
+}
+
+/// `f` on every item, on the worker threads `options` asks for when there is more than one
+/// item (one item, or none, on the calling thread: no pool is started for it).
+fn on_workers<I: Sync, T: Send>(
+    options: &batch::Options,
+    items: &[I],
+    f: impl Fn(&I) -> T + Sync,
+) -> Result<Vec<T>, Failure> {
+    if items.len() < 2 {
+        return Ok(items.iter().map(f).collect());
+    }
+    batch::on_threads(options.threads, || items.par_iter().map(&f).collect())
+        .map_err(Failure::Batch)
 }
 
 /// The three fields of a line, split on runs of spaces and tabs.

@@ -347,6 +347,33 @@ fn invalid_moduli_name_the_line() {
     }
 }
 
+/// The first bad line is the one reported, whether an invalid modulus comes before a line
+/// that does not parse or after it (`--batch` checks a chunk's lines in parallel, the
+/// moduli after the parsing).
+#[test]
+fn the_first_of_two_bad_lines_is_reported() {
+    let good = "3 64 c5\n";
+    let (bad_modulus, bad_line) = ("2 3 c4\n", "3 64\n");
+    let sets = all_option_sets().into_iter().filter(|s| runs_here(s));
+    for set in sets.chain(batch_option_sets()) {
+        let args: Vec<&str> = set.iter().map(String::as_str).collect();
+        let input = format!("{good}{bad_modulus}{good}{bad_line}{good}");
+        assert_line_error(
+            &modexp(&args, input.as_bytes()),
+            &["bc"],
+            2,
+            "invalid modulus: modulus must be odd",
+        );
+        let input = format!("{good}{good}{bad_line}{bad_modulus}{good}");
+        assert_line_error(
+            &modexp(&args, input.as_bytes()),
+            &["bc", "bc"],
+            3,
+            "found 2",
+        );
+    }
+}
+
 #[test]
 fn usage_errors_exit_2() {
     for args in [
