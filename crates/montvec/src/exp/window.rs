@@ -84,8 +84,13 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let mut sel = vec![0; k];
     table.gather(&mut acc, window_at(exp, (windows - 1) * w, w));
     for win in (0..windows - 1).rev() {
-        m.sqr_times(&mut acc, w, &mut t, &mut scratch);
+        // The lookup first: it does not depend on the squarings, and issued ahead of them its
+        // vector loads and masks run beside their first products (512-bit pow, ADX kernels:
+        // median montvec/OpenSSL ratio 0.908 -> 0.950 over 14 alternating runs of each order;
+        // 1024 and 2048 bits, IFMA kernels: within the noise, 1.478 -> 1.505 and 2.200 ->
+        // 2.185 over 8).
         table.gather(&mut sel, window_at(exp, win * w, w));
+        m.sqr_times(&mut acc, w, &mut t, &mut scratch);
         m.mul(&mut t, &acc, &sel, &mut scratch);
         core::mem::swap(&mut acc, &mut t);
     }
