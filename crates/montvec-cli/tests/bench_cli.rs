@@ -155,6 +155,41 @@ fn backend_filter_is_honoured() {
     assert!(rows.iter().any(|r| r["algorithm"] == "ladder"));
 }
 
+/// With MONTVEC_BACKEND unset the library runs on the best backend this CPU has. (scripts/test
+/// forces a backend in each of its runs; this child runs without one.)
+#[test]
+fn without_montvec_backend_the_best_backend_runs() {
+    let out = Command::new(env!("CARGO_BIN_EXE_montvec"))
+        .args([
+            "bench",
+            "--quick",
+            "--sizes",
+            "256",
+            "--ops",
+            "mul",
+            "--json",
+            "--no-peers",
+        ])
+        .env_remove("MONTVEC_BACKEND")
+        .output()
+        .expect("run montvec");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert!(!rows.is_empty());
+    let best = montvec::Backend::best();
+    for row in &rows {
+        assert_eq!(row["backend"], best.name(), "{row}");
+    }
+}
+
 #[test]
 fn auto_table_needs_one_backend() {
     let out = montvec(&[
