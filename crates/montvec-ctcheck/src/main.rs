@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! scripts/ctcheck [CASE ...]      # builds it (release, --cfg montvec_ctcheck), runs it
+//! montvec-ctcheck --list          # the cases' names, one a line (no valgrind needed)
 //! ```
 //!
 //! It checks a release build, as shipped: the test profile's overflow checks and debug
@@ -38,6 +39,12 @@ const CASES: &[(&str, fn())] = &[
 
 fn main() -> ExitCode {
     let asked: Vec<String> = std::env::args().skip(1).collect();
+    if asked.iter().any(|a| a == "--list") {
+        for (name, _) in CASES {
+            println!("{name}");
+        }
+        return ExitCode::SUCCESS;
+    }
     if let Some(unknown) = asked
         .iter()
         .find(|a| !CASES.iter().any(|(name, _)| name == a))
