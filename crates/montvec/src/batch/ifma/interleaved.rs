@@ -49,6 +49,20 @@
 //! RSA-3072): even with the blocked form at 1536 bits (158.8 / 164.1 against 157.8 / 164.9
 //! us a lane in two alternating runs), so the register window stops at 24 digits.
 //!
+//! What bounds the 20-digit kernels (Zen 5, 2026-11-24, 8-lane 1024-bit exponentiations, three
+//! runs of 100 calls each way): not their instruction count. Timed alone, an IFMA next to any
+//! other vector instruction that is not an eliminated move (an add, a shift, a blend, a load
+//! into a register) runs at about one pair a cycle where IFMAs alone run two a cycle, and the
+//! compiler loads the digits of n (and, in the product, of a) into registers, ten to twenty
+//! such loads a step. Loading each digit twice through two opaque pointers, so that every
+//! load has one use and folds into its IFMA, took a squaring step's other vector
+//! instructions from 16 to 6 and a product step's from 38 to 25, yet the
+//! exponentiations ran even (30.05-30.36 against 29.96-30.29 us a lane). Nor their chain: with
+//! each step's y made a constant (wrong results, timing only) they ran 3% faster. At 4.1 GHz
+//! (what independent IFMAs timed alone imply at two a cycle) the IFMAs of a 1024-bit
+//! exponentiation at window width 4 take about 25.6 us a lane; these kernels run at about
+//! 85% of that.
+//!
 //! Column bound: a column stays in the window for at most d + 1 steps and takes at most four
 //! terms below 2^52 and one carry below 2^12 a step, plus (squaring) the column of a^2,
 //! below 2^60 (see [`reduce_square`]): under 2^60 + 4 (d + 1) 2^53 < 2^62 for d <= 24.
