@@ -86,6 +86,22 @@ pub trait MontMul {
     fn sqr_times(&self, x: &mut [Limb], times: usize, tmp: &mut [Limb], scratch: &mut [Limb]) {
         sqr_times_by_calls(self, x, times, tmp, scratch);
     }
+    /// One step of the fixed window: `times` squarings of x, then the product by the
+    /// selected table entry b, so `x = x^(2^times) * b / R^(2^times) mod n`; `tmp` has
+    /// [`MontMul::elem_len`] words. A variant may run the whole step in one call (the fused
+    /// ADX kernels keep x in their frame throughout).
+    ///
+    /// Leaks: `times` (the window width, public).
+    fn sqr_times_mul(
+        &self,
+        x: &mut [Limb],
+        times: usize,
+        b: &[Limb],
+        tmp: &mut [Limb],
+        scratch: &mut [Limb],
+    ) {
+        sqr_times_mul_by_calls(self, x, times, b, tmp, scratch);
+    }
     /// `prod = a * b / R mod n` and `sq = a * a / R mod n`: the two independent products of a
     /// Montgomery-ladder step, which a latency-bound variant may interleave.
     fn mul_and_sqr(
@@ -122,6 +138,22 @@ pub(crate) fn sqr_times_by_calls<M: MontMul + ?Sized>(
     if times & 1 == 1 {
         x.copy_from_slice(tmp);
     }
+}
+
+/// [`MontMul::sqr_times_mul`] as [`MontMul::sqr_times`] then [`MontMul::mul`].
+///
+/// Leaks: `times`.
+pub(crate) fn sqr_times_mul_by_calls<M: MontMul + ?Sized>(
+    m: &M,
+    x: &mut [Limb],
+    times: usize,
+    b: &[Limb],
+    tmp: &mut [Limb],
+    scratch: &mut [Limb],
+) {
+    m.sqr_times(x, times, tmp, scratch);
+    m.mul(tmp, x, b, scratch);
+    x.copy_from_slice(tmp);
 }
 
 /// The variant a `Modulus` runs on, chosen once when it is built; public entry points

@@ -1,4 +1,4 @@
-# Generator of fused.s, the fused N-limb ADX Montgomery square and multiply for N = 2..8
+# Generator of fused.s, the fused N-limb ADX Montgomery square, multiply and window step for N = 2..8
 # (AT&T syntax, included by fused.rs's global_asm!): `python3 gen_fused.py > fused.s`.
 # A test (fused.rs) checks that fused.s is what this script prints.
 SIZES = range(2, 9)
@@ -6,25 +6,35 @@ out = []
 def e(s): out.append("    " + s)
 
 # Stack frame (after 6 pushes): T[0..2N] at 0..16N, out at 128, n at 136, n' = -n^-1 mod 2^128
-# at 144 (low word n0') and 152 (high word n1'), the square's count of squarings left at 160;
-# 168 bytes keep rsp 16-byte aligned.
+# at 144 (low word n0') and 152 (high word n1'), the window kernel's count of squarings left at
+# 160, its accumulator X at 168..168+8N and its entry pointer at 232; 248 bytes keep rsp
+# 16-byte aligned.
+FRAME = 248
+X_AT = 168
+ENTRY_AT = 232
+
 def prologue(name):
     out.append(f"    .p2align 5\n    .globl {name}\n    .hidden {name}\n    .type {name}, @function\n{name}:")
     for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
         e(f"pushq {r}")
-    e("subq $168, %rsp")
+    e(f"subq ${FRAME}, %rsp")
 
 def epilogue(name):
-    e("addq $168, %rsp")
+    e(f"addq ${FRAME}, %rsp")
     for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
         e(f"popq {r}")
     e("ret")
     out.append(f"    .size {name}, .-{name}")
 
+def TO_OUT(j): return f"{8*j}(%rdx)"
+def IN_X(j): return f"{X_AT+8*j}(%rsp)"
+def IN_RSI(j): return f"{8*j}(%rsi)"
+
 REGS = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15", "%rcx", "%rdi"]
 
-def redc_and_finish(reg):
-    # reg: list of 8 registers holding T[0..8]; T[8..16] at 64..128(%rsp). n pointer -> rsi.
+def redc_and_finish(reg, dst):
+    # reg: list of N registers holding T[0..N]; T[N..2N] at 8N..16N(%rsp). n pointer -> rsi.
+    # dst(j): where limb j of the result goes (through rdx = out, or the stack accumulator).
     e("movq 136(%rsp), %rsi")
     w = list(reg)
     for r in range(N):
@@ -65,28 +75,20 @@ def redc_and_finish(reg):
     e("movq %rbp, %rax")
     e("adcq %rbp, %rax")
     # out = window; then window - n in registers; keep the difference unless it borrowed.
-    e("movq 128(%rsp), %rdx")
+    if dst is TO_OUT:
+        e("movq 128(%rsp), %rdx")
     for j in range(N):
-        e(f"movq {w[j]}, {8*j}(%rdx)")
+        e(f"movq {w[j]}, {dst(j)}")
     for j in range(N):
         e(f"{'subq' if j == 0 else 'sbbq'} {8*j}(%rsi), {w[j]}")
     e("sbbq %rbp, %rax")
     for j in range(N):
-        e(f"cmovcq {8*j}(%rdx), {w[j]}")
-        e(f"movq {w[j]}, {8*j}(%rdx)")
+        e(f"cmovcq {dst(j)}, {w[j]}")
+        e(f"movq {w[j]}, {dst(j)}")
 
-# ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0', r8 = n1', r9 = times)
-def square():
-    name = f"montvec_adx_sqr{N}"
-    prologue(name)
-    e("movq %rdi, 128(%rsp)")
-    e("movq %rdx, 136(%rsp)")
-    e("movq %rcx, 144(%rsp)")
-    e("movq %r8, 152(%rsp)")
-    # r9 = times >= 1: the squarings in a row, each in place on out after the first.
-    e("movq %r9, 160(%rsp)")
-    out.append("    .p2align 4")
-    out.append(f".Lmontvec_adx_sqr{N}_again:")
+# ---- bodies: one Montgomery square / multiply, limb j of the input a at a(j), the result to
+# dst(j) (TO_OUT: through the out pointer at 128(%rsp)). The multiply reads b through rdi.
+def square_body(a, dst):
     e("xorl %ebp, %ebp")
     # Triangle with a register window: pos -> reg.
     free = list(REGS)
@@ -100,10 +102,10 @@ def square():
     # position's register, the low words go on one add/adc chain (no zeroing, no OF chain).
     for p in range(1, N + 1):
         take(p)
-    e("movq 0(%rsi), %rdx")
-    e(f"mulxq 8(%rsi), {pos[1]}, {pos[2]}")
+    e(f"movq {a(0)}, %rdx")
+    e(f"mulxq {a(1)}, {pos[1]}, {pos[2]}")
     for j in range(2, N):
-        e(f"mulxq {8*j}(%rsi), %rax, {pos[j+1]}")
+        e(f"mulxq {a(j)}, %rax, {pos[j+1]}")
         e(f"{'addq' if j == 2 else 'adcq'} %rax, {pos[j]}")
     if N > 2:
         e(f"adcq %rbp, {pos[N]}")
@@ -116,11 +118,11 @@ def square():
         for p in new:
             r = take(p)
             e(f"xorl {r}d, {r}d".replace("%r8d","%r8d") if r.startswith("%r1") or r in ("%r8","%r9") else f"xorl %e{r[2:]}, %e{r[2:]}")
-        e(f"movq {8*i}(%rsi), %rdx")
+        e(f"movq {a(i)}, %rdx")
         e("xorl %eax, %eax")
         for j in range(i+1, N):
             p = i + j
-            e(f"mulxq {8*j}(%rsi), %rax, %rbx")
+            e(f"mulxq {a(j)}, %rax, %rbx")
             e(f"adcxq %rax, {pos[p]}")
             e(f"adoxq %rbx, {pos[p+1]}")
         e(f"adcxq %rbp, {pos[i+N]}")
@@ -145,7 +147,7 @@ def square():
     e("xorl %ecx, %ecx")
     e("xorl %eax, %eax")
     for i in range(N):
-        e(f"movq {8*i}(%rsi), %rdx")
+        e(f"movq {a(i)}, %rdx")
         e("mulxq %rdx, %rax, %rbx")
         for k, part in ((2*i, "%rax"), (2*i+1, "%rbx")):
             r = lo_regs[k] if k < N else "%rdx"
@@ -157,32 +159,18 @@ def square():
             if k >= N:
                 e(f"movq {r}, {8*k}(%rsp)")
     e("xorl %ebp, %ebp")
-    redc_and_finish(lo_regs)
-    # Again on out (every read of a comes before the first write of out), times in all: a
-    # branch on the public count only.
-    e("movq 128(%rsp), %rsi")
-    e("decq 160(%rsp)")
-    e(f"jnz .Lmontvec_adx_sqr{N}_again")
-    epilogue(name)
+    redc_and_finish(lo_regs, dst)
 
-# ---- multiply: (rdi = out, rsi = a, rdx = b, rcx = n, r8 = n0', r9 = n1')
-def multiply():
-    name = f"montvec_adx_mul{N}"
-    prologue(name)
-    e("movq %rdi, 128(%rsp)")
-    e("movq %rcx, 136(%rsp)")
-    e("movq %r8, 144(%rsp)")
-    e("movq %r9, 152(%rsp)")
-    e("movq %rdx, %rdi")
+def multiply_body(a, dst):
     e("xorl %ebp, %ebp")
     w = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
     # Row 0 (a b_0) into fresh registers: position j + 1 takes the high word of a_j b_0 (the
     # register the rotating window gives it), the low words go on one add/adc chain.
     e("movq 0(%rdi), %rdx")
-    e(f"mulxq 0(%rsi), %rax, {w[1]}")
+    e(f"mulxq {a(0)}, %rax, {w[1]}")
     e("movq %rax, 0(%rsp)")
     for j in range(1, N):
-        e(f"mulxq {8*j}(%rsi), %rax, {w[(j + 1) % N]}")
+        e(f"mulxq {a(j)}, %rax, {w[(j + 1) % N]}")
         e(f"{'addq' if j == 1 else 'adcq'} %rax, {w[j]}")
     e(f"adcq %rbp, {w[0]}")
     w = w[1:] + w[:1]
@@ -192,7 +180,7 @@ def multiply():
         for j in range(N):
             # w[0] (position r) is final after its adcx: stored, then it takes the row's top word
             # (the last product's high word, + OF + CF).
-            e(f"mulxq {8*j}(%rsi), %rax, {w[0] if j == N - 1 else '%rbx'}")
+            e(f"mulxq {a(j)}, %rax, {w[0] if j == N - 1 else '%rbx'}")
             e(f"adcxq %rax, {w[j]}")
             if j == 0:
                 e(f"movq {w[0]}, {8*r}(%rsp)")
@@ -206,11 +194,71 @@ def multiply():
         e(f"movq {w[j]}, {8*N+8*j}(%rsp)")
     for j in range(N):
         e(f"movq {8*j}(%rsp), {w[j]}")
-    redc_and_finish(w)
+    redc_and_finish(w, dst)
+
+# ---- square: (rdi = out, rsi = a, rdx = n, rcx = n0', r8 = n1'): one squaring.
+def square():
+    name = f"montvec_adx_sqr{N}"
+    prologue(name)
+    e("movq %rdi, 128(%rsp)")
+    e("movq %rdx, 136(%rsp)")
+    e("movq %rcx, 144(%rsp)")
+    e("movq %r8, 152(%rsp)")
+    square_body(IN_RSI, TO_OUT)
     epilogue(name)
+
+# ---- multiply: (rdi = out, rsi = a, rdx = b, rcx = n, r8 = n0', r9 = n1')
+def multiply():
+    name = f"montvec_adx_mul{N}"
+    prologue(name)
+    e("movq %rdi, 128(%rsp)")
+    e("movq %rcx, 136(%rsp)")
+    e("movq %r8, 144(%rsp)")
+    e("movq %r9, 152(%rsp)")
+    e("movq %rdx, %rdi")
+    multiply_body(IN_RSI, TO_OUT)
+    epilogue(name)
+
+# ---- window step: (rdi = x, rsi = entry or null, rdx = n, rcx = n0', r8 = n1', r9 = times
+# >= 1): x = x^(2^times) (times squarings), then x = x * entry unless entry is null, all on a
+# copy of x in the frame. Between the steps the accumulator is stored and loaded again at the
+# same rsp offsets, which the core forwards from register to register (the memory renaming
+# of AMD Zen), where the same values through the caller's buffer wait on store-to-load
+# forwarding at every squaring.
+def window():
+    name = f"montvec_adx_window{N}"
+    prologue(name)
+    e("movq %rdi, 128(%rsp)")
+    e("movq %rdx, 136(%rsp)")
+    e("movq %rcx, 144(%rsp)")
+    e("movq %r8, 152(%rsp)")
+    e("movq %r9, 160(%rsp)")
+    e(f"movq %rsi, {ENTRY_AT}(%rsp)")
+    for j in range(N):
+        e(f"movq {8*j}(%rdi), %rax")
+        e(f"movq %rax, {IN_X(j)}")
+    out.append("    .p2align 4")
+    out.append(f".Lmontvec_adx_window{N}_again:")
+    square_body(IN_X, IN_X)
+    # times squarings in all: a branch on the public count only.
+    e("decq 160(%rsp)")
+    e(f"jnz .Lmontvec_adx_window{N}_again")
+    # entry null (public: the caller's choice of operation): no product.
+    e(f"movq {ENTRY_AT}(%rsp), %rdi")
+    e("testq %rdi, %rdi")
+    e(f"jz .Lmontvec_adx_window{N}_done")
+    multiply_body(IN_X, IN_X)
+    out.append(f".Lmontvec_adx_window{N}_done:")
+    e("movq 128(%rsp), %rdx")
+    for j in range(N):
+        e(f"movq {IN_X(j)}, %rax")
+        e(f"movq %rax, {8*j}(%rdx)")
+    epilogue(name)
+
 out.append("# Generated by gen_fused.py (python3 gen_fused.py > fused.s): edit that, not this.")
 out.append("    .text")
 for N in SIZES:
     square()
     multiply()
+    window()
 print("\n".join(out))

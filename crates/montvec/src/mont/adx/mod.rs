@@ -187,6 +187,27 @@ impl MontMul for AdxMont {
             _ => crate::mont::sqr_times_by_calls(self, x, times, tmp, t),
         }
     }
+    fn sqr_times_mul(
+        &self,
+        x: &mut [Limb],
+        times: usize,
+        b: &[Limb],
+        tmp: &mut [Limb],
+        t: &mut [Limb],
+    ) {
+        let (tk, n, np) = (self.token, &self.params.n[..], self.np);
+        // Up to 8 limbs the whole window step is one kernel call (see `fused`).
+        match n.len() {
+            2 => fused::mont_sqr_times_mul_in_place::<2>(tk, arr_mut(x), arr(b), arr(n), np, times),
+            3 => fused::mont_sqr_times_mul_in_place::<3>(tk, arr_mut(x), arr(b), arr(n), np, times),
+            4 => fused::mont_sqr_times_mul_in_place::<4>(tk, arr_mut(x), arr(b), arr(n), np, times),
+            5 => fused::mont_sqr_times_mul_in_place::<5>(tk, arr_mut(x), arr(b), arr(n), np, times),
+            6 => fused::mont_sqr_times_mul_in_place::<6>(tk, arr_mut(x), arr(b), arr(n), np, times),
+            7 => fused::mont_sqr_times_mul_in_place::<7>(tk, arr_mut(x), arr(b), arr(n), np, times),
+            8 => fused::mont_sqr_times_mul_in_place::<8>(tk, arr_mut(x), arr(b), arr(n), np, times),
+            _ => crate::mont::sqr_times_mul_by_calls(self, x, times, b, tmp, t),
+        }
+    }
 }
 
 /// The scratch limbs [`kernel_mul`] and [`kernel_sqr`] take for an N-limb kernel: 3N for the
@@ -377,6 +398,39 @@ mod tests {
                         let mut tmp = vec![0xdead; k];
                         m.sqr_times(&mut got, times, &mut tmp, &mut t);
                         assert_eq!(got, want, "k={k} times={times} n={n:x?} a={a:x?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// `sqr_times_mul` (one call of the window kernel up to 8 limbs, the separate calls
+    /// above) equals `times` squares then one product by the entry, for every fused size, one
+    /// size above them, and `times` = 0 (the product alone).
+    #[test]
+    fn sqr_times_mul_equals_squares_then_product() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(78);
+        for k in [2, 3, 4, 5, 6, 7, 8, 16] {
+            for n in moduli(&mut rng, k).into_iter().take(5) {
+                let m = AdxMont::new(MontParams::new(n.clone(), 64 * k), token).unwrap();
+                let mut t = vec![0xdead_beef; m.scratch_len()];
+                let ops = operands(&mut rng, &n);
+                for (a, b) in ops.iter().zip(ops.iter().rev()) {
+                    for times in 0..7 {
+                        let mut want = a.clone();
+                        let mut next = vec![0; k];
+                        for _ in 0..times {
+                            m.sqr(&mut next, &want, &mut t);
+                            want.copy_from_slice(&next);
+                        }
+                        m.mul(&mut next, &want, b, &mut t);
+                        let mut got = a.clone();
+                        let mut tmp = vec![0xdead; k];
+                        m.sqr_times_mul(&mut got, times, b, &mut tmp, &mut t);
+                        assert_eq!(got, next, "k={k} times={times} n={n:x?} a={a:x?} b={b:x?}");
                     }
                 }
             }
