@@ -12,9 +12,14 @@
 //! call, 23.2 us looping on the frame copy, 23.1 us with the product in the same call (2%).
 //!
 //! Square: the off-diagonal triangle with a register window
-//! (positions live only while a row touches them), then the doubling (flag-free: `shrx` for
-//! the bit carried in, `lea` for twice the word) with the diagonal squares on one carry chain
-//! (`adcx`).
+//! (positions live only while a row touches them), then the doubling on the CF chain
+//! (`adcx x, x`) with the diagonal squares on the OF chain (`adox`): two ALU operations a
+//! word. The kernels are bound by issue capacity more than by their chains (a dependency
+//! walk of the 8-limb squaring with unlimited units gives about 68 cycles, against about 155
+//! measured), so the count of ALU operations is what to cut: the flag-free doubling it
+//! replaces (`shrx` for the bit carried in, `lea` for twice the word, then `adcx`) took three.
+//! 512-bit `Modulus::pow` 24.35 -> 23.92 us, the 8-limb square 37.5 -> 36.7 ns (Zen 5,
+//! `taskset -c 0`, medians of 31, four alternating runs of each).
 //! Multiply: N rows `window += a * b[r]` with the window rotating one register a row, the
 //! finished low word stored. Then N REDC rows on T_lo in registers (`mulx`, `adcx`/`adox`,
 //! the freed register taking the row's top word: the window stays below 2^(64N), so each

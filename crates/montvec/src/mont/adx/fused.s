@@ -23,36 +23,25 @@ montvec_adx_sqr2:
     movq %r9, 16(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 24(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 16(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 16(%rsp)
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 24(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 24(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -220,36 +209,25 @@ montvec_adx_window2:
     movq %r9, 16(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 24(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 168(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 176(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 16(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 16(%rsp)
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 24(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 24(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -404,49 +382,34 @@ montvec_adx_sqr3:
     movq %r11, 32(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 40(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 24(%rsp)
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 32(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 32(%rsp)
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 40(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -696,49 +659,34 @@ montvec_adx_window3:
     movq %r11, 32(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 40(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 168(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 176(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 24(%rsp)
     movq 184(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 32(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 32(%rsp)
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 40(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -977,62 +925,43 @@ montvec_adx_sqr4:
     movq %r13, 48(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 56(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 32(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 32(%rsp)
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 40(%rsp)
     movq 24(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 48(%rsp)
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -1394,62 +1323,43 @@ montvec_adx_window4:
     movq %r13, 48(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 56(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 168(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 176(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 184(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 32(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 32(%rsp)
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 40(%rsp)
     movq 192(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 48(%rsp)
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -1803,75 +1713,52 @@ montvec_adx_sqr5:
     movq %r15, 64(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 72(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 40(%rsp)
     movq 24(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 48(%rsp)
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
     movq 32(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -2356,75 +2243,52 @@ montvec_adx_window5:
     movq %r15, 64(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 72(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 168(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 176(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 184(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 40(%rsp)
     movq 192(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 48(%rsp)
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
     movq 200(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -2904,88 +2768,61 @@ montvec_adx_sqr6:
     movq %rdi, 80(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 88(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %r13
-    leaq (%r13,%rdi,2), %r13
-    adcxq %rbx, %r13
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
     movq 24(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 48(%rsp)
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
     movq 32(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
     movq 40(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 80(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 80(%rsp)
-    movq 88(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 88(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -3624,88 +3461,61 @@ montvec_adx_window6:
     movq %rdi, 80(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 88(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 168(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 176(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 184(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %r13
-    leaq (%r13,%rdi,2), %r13
-    adcxq %rbx, %r13
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
     movq 192(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 48(%rsp)
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
     movq 200(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
     movq 208(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 80(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 80(%rsp)
-    movq 88(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 88(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -4342,101 +4152,70 @@ montvec_adx_sqr7:
     movq %r9, 96(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 104(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %r13
-    leaq (%r13,%rdi,2), %r13
-    adcxq %rbx, %r13
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
     movq 24(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %r14
-    leaq (%r14,%rdi,2), %r14
-    adcxq %rax, %r14
-    movq %rdi, %rcx
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %r14
+    adcxq %r14, %r14
+    adoxq %rax, %r14
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
     movq 32(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
     movq 40(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 80(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 80(%rsp)
-    movq 88(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 88(%rsp)
     movq 48(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 96(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 96(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 96(%rsp)
-    movq 104(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 104(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -5240,101 +5019,70 @@ montvec_adx_window7:
     movq %r9, 96(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 104(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 168(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 176(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 184(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %r13
-    leaq (%r13,%rdi,2), %r13
-    adcxq %rbx, %r13
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
     movq 192(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %r14
-    leaq (%r14,%rdi,2), %r14
-    adcxq %rax, %r14
-    movq %rdi, %rcx
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 48(%rsp), %r14
+    adcxq %r14, %r14
+    adoxq %rax, %r14
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 56(%rsp)
     movq 200(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
     movq 208(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 80(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 80(%rsp)
-    movq 88(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 88(%rsp)
     movq 216(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 96(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 96(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 96(%rsp)
-    movq 104(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 104(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -6139,114 +5887,79 @@ montvec_adx_sqr8:
     movq %r11, 112(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 120(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 0(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 8(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 16(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %r13
-    leaq (%r13,%rdi,2), %r13
-    adcxq %rbx, %r13
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
     movq 24(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %r14
-    leaq (%r14,%rdi,2), %r14
-    adcxq %rax, %r14
-    movq %rdi, %rcx
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %r15
-    leaq (%r15,%rdi,2), %r15
-    adcxq %rbx, %r15
-    movq %rdi, %rcx
+    movq 48(%rsp), %r14
+    adcxq %r14, %r14
+    adoxq %rax, %r14
+    movq 56(%rsp), %r15
+    adcxq %r15, %r15
+    adoxq %rbx, %r15
     movq 32(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
     movq 40(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 80(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 80(%rsp)
-    movq 88(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 88(%rsp)
     movq 48(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 96(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 96(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 96(%rsp)
-    movq 104(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 104(%rsp)
     movq 56(%rsi), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 112(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 112(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 112(%rsp)
-    movq 120(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 120(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 120(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi
@@ -7246,114 +6959,79 @@ montvec_adx_window8:
     movq %r11, 112(%rsp)
     movq %rbp, 0(%rsp)
     movq %rbp, 120(%rsp)
-    movl $63, %ebp
-    xorl %ecx, %ecx
     xorl %eax, %eax
     movq 168(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 0(%rsp), %rdi
-    shrxq %rbp, %rcx, %r8
-    leaq (%r8,%rdi,2), %r8
-    adcxq %rax, %r8
-    movq %rdi, %rcx
-    movq 8(%rsp), %rdi
-    shrxq %rbp, %rcx, %r9
-    leaq (%r9,%rdi,2), %r9
-    adcxq %rbx, %r9
-    movq %rdi, %rcx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
     movq 176(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 16(%rsp), %rdi
-    shrxq %rbp, %rcx, %r10
-    leaq (%r10,%rdi,2), %r10
-    adcxq %rax, %r10
-    movq %rdi, %rcx
-    movq 24(%rsp), %rdi
-    shrxq %rbp, %rcx, %r11
-    leaq (%r11,%rdi,2), %r11
-    adcxq %rbx, %r11
-    movq %rdi, %rcx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
     movq 184(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 32(%rsp), %rdi
-    shrxq %rbp, %rcx, %r12
-    leaq (%r12,%rdi,2), %r12
-    adcxq %rax, %r12
-    movq %rdi, %rcx
-    movq 40(%rsp), %rdi
-    shrxq %rbp, %rcx, %r13
-    leaq (%r13,%rdi,2), %r13
-    adcxq %rbx, %r13
-    movq %rdi, %rcx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
     movq 192(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 48(%rsp), %rdi
-    shrxq %rbp, %rcx, %r14
-    leaq (%r14,%rdi,2), %r14
-    adcxq %rax, %r14
-    movq %rdi, %rcx
-    movq 56(%rsp), %rdi
-    shrxq %rbp, %rcx, %r15
-    leaq (%r15,%rdi,2), %r15
-    adcxq %rbx, %r15
-    movq %rdi, %rcx
+    movq 48(%rsp), %r14
+    adcxq %r14, %r14
+    adoxq %rax, %r14
+    movq 56(%rsp), %r15
+    adcxq %r15, %r15
+    adoxq %rbx, %r15
     movq 200(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 64(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 64(%rsp)
-    movq 72(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 72(%rsp)
     movq 208(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 80(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 80(%rsp)
-    movq 88(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 88(%rsp)
     movq 216(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 96(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 96(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 96(%rsp)
-    movq 104(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 104(%rsp)
     movq 224(%rsp), %rdx
     mulxq %rdx, %rax, %rbx
-    movq 112(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rax, %rdx
-    movq %rdi, %rcx
+    movq 112(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
     movq %rdx, 112(%rsp)
-    movq 120(%rsp), %rdi
-    shrxq %rbp, %rcx, %rdx
-    leaq (%rdx,%rdi,2), %rdx
-    adcxq %rbx, %rdx
-    movq %rdi, %rcx
+    movq 120(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
     movq %rdx, 120(%rsp)
-    xorl %ebp, %ebp
     movq 136(%rsp), %rsi
     movq %r8, %rdx
     mulxq 144(%rsp), %rcx, %rdi

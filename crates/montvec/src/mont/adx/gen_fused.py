@@ -138,27 +138,22 @@ def square_body(a, dst):
     pos.clear(); free = list(REGS)
     e("movq %rbp, 0(%rsp)")
     e(f"movq %rbp, {8*(2*N-1)}(%rsp)")
-    # doubling + diagonal: T = 2T + sum a_i^2 2^(128 i). The doubling is flag-free (shrx takes
-    # the bit shifted in from the previous word, lea adds twice the word), so the only carry chain
-    # is the diagonal's (adcx, CF): half the flag operations of doubling by adcx x, x. T_lo goes
-    # into registers, T_hi back to the stack. rbp holds 63 for shrx during this pass.
+    # doubling + diagonal: T = 2T + sum a_i^2 2^(128 i), position by position from the bottom:
+    # the doubling on the CF chain (adcx x, x: twice the word plus the bit carried out of the
+    # one below), the diagonal's words on the OF chain (adox), two additions a word. T_lo
+    # goes into registers, T_hi back to the stack. Both chains end with no carry: T < 2^(128N).
     lo_regs = ["%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"][:N]
-    e("movl $63, %ebp")
-    e("xorl %ecx, %ecx")
     e("xorl %eax, %eax")
     for i in range(N):
         e(f"movq {a(i)}, %rdx")
         e("mulxq %rdx, %rax, %rbx")
         for k, part in ((2*i, "%rax"), (2*i+1, "%rbx")):
             r = lo_regs[k] if k < N else "%rdx"
-            e(f"movq {8*k}(%rsp), %rdi")
-            e(f"shrxq %rbp, %rcx, {r}")
-            e(f"leaq ({r},%rdi,2), {r}")
-            e(f"adcxq {part}, {r}")
-            e("movq %rdi, %rcx")
+            e(f"movq {8*k}(%rsp), {r}")
+            e(f"adcxq {r}, {r}")
+            e(f"adoxq {part}, {r}")
             if k >= N:
                 e(f"movq {r}, {8*k}(%rsp)")
-    e("xorl %ebp, %ebp")
     redc_and_finish(lo_regs, dst)
 
 def multiply_body(a, dst):
