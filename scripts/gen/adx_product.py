@@ -53,8 +53,9 @@ def kernel(n):
         hi = take()
         lines.append((f"mov rdx, qword ptr [rcx + {8 * i}]", f"rdx = b[{i}]"))
         if zr is None:
-            # No register to spare: `test` clears CF and OF without writing one.
-            lines.append(("test rdx, rdx", "CF = OF = 0 (also cuts the flags' dependency on the last row)"))
+            # No register to spare: the row's first mulx overwrites lo, so zeroing it first
+            # clears CF and OF with an idiom that needs no ALU operation (`test` needs one).
+            lines.append((f"xor {lo}, {lo}", "CF = OF = 0 (also cuts the flags' dependency on the last row)"))
         else:
             lines.append((f"xor {zr}, {zr}", "CF = OF = 0 (also cuts the flags' dependency on the last row)"))
         for j in range(n):

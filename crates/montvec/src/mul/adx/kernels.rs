@@ -976,7 +976,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adc r14, rbx",                        // w8 += lo + CF
             "adc r15, 0",                          // w9 = hi + CF: the row a b[0] < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 8]",        // rdx = b[1]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rbp, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[1]
             "adcx r8, rbx",                        // w1 += lo + CF
             "mov qword ptr [rdi + 8], r8",         // out[1] is final
@@ -1007,7 +1007,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox rbp, qword ptr [rip + {zero}]",  // hi += OF
             "adc rbp, 0",                          // w10 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 16]",       // rdx = b[2]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r8, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[2]
             "adcx rax, rbx",                       // w2 += lo + CF
             "mov qword ptr [rdi + 16], rax",       // out[2] is final
@@ -1038,7 +1038,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r8, qword ptr [rip + {zero}]",   // hi += OF
             "adc r8, 0",                           // w11 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 24]",       // rdx = b[3]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx rax, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[3]
             "adcx r9, rbx",                        // w3 += lo + CF
             "mov qword ptr [rdi + 24], r9",        // out[3] is final
@@ -1069,7 +1069,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox rax, qword ptr [rip + {zero}]",  // hi += OF
             "adc rax, 0",                          // w12 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 32]",       // rdx = b[4]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r9, rbx, qword ptr [rsi + 0]",   // (hi : lo) = a[0] b[4]
             "adcx r10, rbx",                       // w4 += lo + CF
             "mov qword ptr [rdi + 32], r10",       // out[4] is final
@@ -1100,7 +1100,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r9, qword ptr [rip + {zero}]",   // hi += OF
             "adc r9, 0",                           // w13 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 40]",       // rdx = b[5]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r10, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[5]
             "adcx r11, rbx",                       // w5 += lo + CF
             "mov qword ptr [rdi + 40], r11",       // out[5] is final
@@ -1131,7 +1131,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r10, qword ptr [rip + {zero}]",  // hi += OF
             "adc r10, 0",                          // w14 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 48]",       // rdx = b[6]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r11, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[6]
             "adcx r12, rbx",                       // w6 += lo + CF
             "mov qword ptr [rdi + 48], r12",       // out[6] is final
@@ -1162,7 +1162,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r11, qword ptr [rip + {zero}]",  // hi += OF
             "adc r11, 0",                          // w15 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 56]",       // rdx = b[7]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r12, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[7]
             "adcx r13, rbx",                       // w7 += lo + CF
             "mov qword ptr [rdi + 56], r13",       // out[7] is final
@@ -1193,7 +1193,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
             "adox r12, qword ptr [rip + {zero}]",  // hi += OF
             "adc r12, 0",                          // w16 = hi + OF + CF: the window < 2^(64(9+1)), no carry out
             "mov rdx, qword ptr [rcx + 64]",       // rdx = b[8]
-            "test rdx, rdx",                       // CF = OF = 0 (also cuts the flags' dependency on the last row)
+            "xor rbx, rbx",                        // CF = OF = 0 (also cuts the flags' dependency on the last row)
             "mulx r13, rbx, qword ptr [rsi + 0]",  // (hi : lo) = a[0] b[8]
             "adcx r14, rbx",                       // w8 += lo + CF
             "mov qword ptr [rdi + 64], r14",       // out[8] is final
