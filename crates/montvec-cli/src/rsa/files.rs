@@ -46,7 +46,7 @@ pub fn read_secret(option: &'static str, path: &Path) -> Result<Zeroizing<Vec<u8
     read(option, path).map(Zeroizing::new)
 }
 
-/// Check, before a long computation, that [`write`] could write `path`, without creating or
+/// Check, before a long computation, that [`write()`] could write `path`, without creating or
 /// changing anything: standard output passes; an existing regular file must open for writing;
 /// any other existing path must not be a directory; a new file's directory must exist. (Write
 /// permission on that directory shows only when the file is created.)
