@@ -1,6 +1,7 @@
 //! Paddings (RFC 8017 §7–9): the two traits every scheme implements, and the key methods
 //! that run them.
 
+mod hmac_sha256;
 mod pkcs1v15_sign;
 mod pss;
 

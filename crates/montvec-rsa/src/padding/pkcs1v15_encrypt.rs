@@ -6,17 +6,16 @@
 //! The encoding steps (`encode`, `derive_kdk`, `decode_implicit`) are kept apart from
 //! the RSA operation so the batch functions ([`crate::batch`]) can reuse them.
 
-use hmac::{Hmac, Mac};
 use rand_core::CryptoRngCore;
-use sha2::{Digest, Sha256};
 use subtle::{
     Choice, ConditionallySelectable, ConstantTimeEq, ConstantTimeGreater, ConstantTimeLess,
 };
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 use crate::error::{Error, Result};
 use crate::hazmat::{rsa_decrypt, rsa_encrypt};
 use crate::key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+use crate::padding::hmac_sha256::{sha256, HmacSha256};
 use crate::padding::PaddingScheme;
 
 /// The fixed part of a v1.5 encryption block: 0x00, 0x02, at least 8 bytes of PS, 0x00.
@@ -195,13 +194,10 @@ pub(crate) fn encode(k: usize, msg: &[u8], ps: &[u8]) -> Result<Vec<u8>> {
 /// Leaks: the lengths only (HMAC-SHA256 and SHA-256 run in time independent of their data).
 pub(crate) fn derive_kdk(key: &RsaPrivateKey, ciphertext: &[u8]) -> Zeroizing<[u8; 32]> {
     let k = key.size();
-    let mut d_bytes = Zeroizing::new(key.d().to_be_bytes(k));
-    let mut d_hash: [u8; 32] = Sha256::digest(&*d_bytes).into();
-    d_bytes.zeroize();
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&d_hash).expect("HMAC takes any key");
-    d_hash.zeroize();
+    let d_bytes = Zeroizing::new(key.d().to_be_bytes(k));
+    let mut mac = HmacSha256::new(&sha256(&d_bytes));
     mac.update(ciphertext);
-    Zeroizing::new(mac.finalize().into_bytes().into())
+    mac.finalize()
 }
 
 /// `len` bytes of the implicit-rejection PRF: blocks HMAC-SHA256(KDK, i ‖ label ‖ bits) for
@@ -211,13 +207,13 @@ pub(crate) fn derive_kdk(key: &RsaPrivateKey, ciphertext: &[u8]) -> Zeroizing<[u
 fn prf(kdk: &[u8; 32], label: &[u8], len: usize) -> Zeroizing<Vec<u8>> {
     let bits = u16::try_from(len * 8).expect("at most 8191 bytes (k is at most 2048)");
     let mut out = Zeroizing::new(vec![0u8; len]);
-    let keyed = <Hmac<Sha256> as Mac>::new_from_slice(kdk).expect("HMAC takes any key");
+    let keyed = HmacSha256::new(kdk);
     for (i, chunk) in out.chunks_mut(32).enumerate() {
         let mut mac = keyed.clone();
         mac.update(&(i as u16).to_be_bytes());
         mac.update(label);
         mac.update(&bits.to_be_bytes());
-        let block = mac.finalize().into_bytes();
+        let block = mac.finalize();
         chunk.copy_from_slice(&block[..chunk.len()]);
     }
     out

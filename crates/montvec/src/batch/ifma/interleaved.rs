@@ -63,6 +63,14 @@
 //! exponentiation at window width 4 take about 25.6 us a lane; these kernels run at about
 //! 85% of that.
 //!
+//! Nor do the integer units sit idle for free (2026-11-24, whole-process runs of 8-lane
+//! 1024-bit exponentiations, three alternating pairs): a microbenchmark ran 36 independent
+//! IFMAs and 16 `mulx`/`adcx`/`adox` groups in the time of the IFMAs alone, which suggested
+//! running a scalar exponentiation (a ninth lane) inside these kernels' steps. Timed with a
+//! stand-in, a block of 32 independent `mulx`/`adcx`/`adox` groups (the two CIOS rows of a
+//! 16-limb step) in each reduction step: 32.1-32.4 -> 47.3-47.5 us a lane. The integer work
+//! costs about 60% of its own time alone, so a scalar ninth lane loses to an IFMA lane.
+//!
 //! Column bound: a column stays in the window for at most d + 1 steps and takes at most four
 //! terms below 2^52 and one carry below 2^12 a step, plus (squaring) the column of a^2,
 //! below 2^60 (see [`reduce_square`]): under 2^60 + 4 (d + 1) 2^53 < 2^62 for d <= 24.
