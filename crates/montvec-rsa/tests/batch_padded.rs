@@ -1,19 +1,22 @@
 //! The padded batch functions (`sign_many`, `verify_many`, `encrypt_many`, `decrypt_many`)
 //! against the single-message operations, over the 15 RSA Labs keys (1024 to 2048 bits,
-//! including 1025..1031) mixed in one batch: PKCS#1 v1.5 signatures must equal the single
-//! signer's byte for byte (they are deterministic) and the RSA Labs vectors; PSS signatures
-//! and encryptions must be accepted by the single verifier and decrypter; bad jobs fail alone.
+//! including 1025..1031) mixed in one batch: PKCS#1 v1.5 signatures must equal the RSA Labs
+//! vectors byte for byte (`pkcs1v15sign-vectors.txt`, 300 of them in one batch); PSS
+//! signatures and encryptions must be accepted by the single verifier and decrypter; bad jobs
+//! fail alone.
 
 mod support;
 
 use montvec_rsa::batch::{
     decrypt_many, encrypt_many, sign_many, verify_many, EncryptionPadding, Options,
+    SignaturePadding,
 };
 use montvec_rsa::{
-    Error, HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey, RsaPublicKey,
+    Error, HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, PublicKeyParts, RsaPrivateKey,
+    RsaPublicKey,
 };
 use rand::SeedableRng;
-use support::crypt_cases;
+use support::{crypt_cases, rsalabs_keys_and_cases};
 
 fn keys() -> Vec<RsaPrivateKey> {
     crypt_cases().into_iter().map(|(key, _)| key).collect()
@@ -27,30 +30,72 @@ fn digests(keys: &[RsaPrivateKey], hash: HashAlg) -> Vec<(&RsaPrivateKey, Vec<u8
 }
 
 #[test]
-fn pkcs1v15_signatures_equal_the_single_signer_and_verify_in_a_batch() {
+fn pkcs1v15_signatures_equal_the_rsalabs_vectors_and_verify_in_a_batch() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let keys = keys();
-    let publics: Vec<RsaPublicKey> = keys.iter().map(|k| k.to_public_key()).collect();
-    for hash in [HashAlg::Sha1, HashAlg::Sha256, HashAlg::Sha512] {
-        let scheme = Pkcs1v15Sign::with_hash(hash);
-        let jobs = digests(&keys, hash);
-        let refs: Vec<(&RsaPrivateKey, &[u8])> =
-            jobs.iter().map(|(k, d)| (*k, d.as_slice())).collect();
-        let sigs = sign_many(&refs, scheme, &mut rng, &Options::default());
-        assert_eq!(sigs.len(), refs.len());
-        for ((key, digest), sig) in refs.iter().zip(&sigs) {
-            let sig = sig.as_ref().expect("signed");
-            assert_eq!(sig, &key.sign_with_rng(&mut rng, scheme, digest).unwrap());
+    // The 15 keys of pkcs1v15sign-vectors.txt (1024 to 2048 bits) and their 20 SHA-1
+    // signatures each: all 300 jobs in one batch, keys interleaved.
+    let keys = rsalabs_keys_and_cases(
+        "pkcs1v15sign-vectors.txt",
+        "Public exponent",
+        &["Message to be signed", "Signature"],
+    );
+    assert_eq!(keys.len(), 15);
+    let publics: Vec<RsaPublicKey> = keys.iter().map(|(k, _)| k.to_public_key()).collect();
+    let mut jobs = Vec::new();
+    for case in 0..20 {
+        for (index, (key, cases)) in keys.iter().enumerate() {
+            assert_eq!(cases.len(), 20);
+            let [msg, expected] = &cases[case][..] else {
+                unreachable!()
+            };
+            jobs.push((index, key, HashAlg::Sha1.digest(msg), expected.clone()));
         }
-        let checks: Vec<(&RsaPublicKey, &[u8], &[u8])> = refs
-            .iter()
-            .zip(&sigs)
-            .enumerate()
-            .map(|(i, ((_, d), s))| (&publics[i % keys.len()], *d, s.as_ref().unwrap().as_slice()))
-            .collect();
-        assert!(verify_many(&checks, scheme, &Options::default())
-            .iter()
-            .all(Result::is_ok));
+    }
+    assert_eq!(jobs.len(), 300);
+    let scheme = Pkcs1v15Sign::with_hash(HashAlg::Sha1);
+    let refs: Vec<(&RsaPrivateKey, &[u8])> =
+        jobs.iter().map(|(_, k, d, _)| (*k, d.as_slice())).collect();
+    let sigs = sign_many(&refs, scheme, &mut rng, &Options::default());
+    assert_eq!(sigs.len(), jobs.len());
+    for ((_, key, _, expected), sig) in jobs.iter().zip(&sigs) {
+        assert_eq!(
+            sig.as_ref().expect("signed"),
+            expected,
+            "{} bits",
+            key.bits()
+        );
+    }
+    // The vectors' signatures verify in one batch, except one altered in its last byte and
+    // one checked against another message's digest: those two fail alone.
+    let mut checks: Vec<(&RsaPublicKey, &[u8], Vec<u8>)> = jobs
+        .iter()
+        .map(|(index, _, d, sig)| (&publics[*index], d.as_slice(), sig.clone()))
+        .collect();
+    let last = checks[17].2.len() - 1;
+    checks[17].2[last] ^= 1;
+    checks[40].1 = jobs[41].2.as_slice();
+    verify_expecting_failures(&checks, scheme, &[17, 40]);
+}
+
+/// `verify_many` over `checks` in one batch: exactly the jobs `failing` fail, with
+/// [`Error::Verification`].
+fn verify_expecting_failures(
+    checks: &[(&RsaPublicKey, &[u8], Vec<u8>)],
+    scheme: impl Into<SignaturePadding>,
+    failing: &[usize],
+) {
+    let as_refs: Vec<(&RsaPublicKey, &[u8], &[u8])> = checks
+        .iter()
+        .map(|(k, d, s)| (*k, *d, s.as_slice()))
+        .collect();
+    let verdicts = verify_many(&as_refs, scheme, &Options::default());
+    assert_eq!(verdicts.len(), checks.len());
+    for (i, v) in verdicts.iter().enumerate() {
+        if failing.contains(&i) {
+            assert_eq!(v, &Err(Error::Verification), "job {i}");
+        } else {
+            assert_eq!(v, &Ok(()), "job {i}");
+        }
     }
 }
 
@@ -84,15 +129,7 @@ fn pss_signatures_from_a_batch_verify_and_tampering_fails_alone() {
     }
     // Flip a bit in the third signature: that job alone fails.
     checks[2].2[7] ^= 1;
-    let as_refs: Vec<(&RsaPublicKey, &[u8], &[u8])> = checks
-        .iter()
-        .map(|(k, d, s)| (*k, *d, s.as_slice()))
-        .collect();
-    let verdicts = verify_many(&as_refs, scheme, &Options::default());
-    for (i, v) in verdicts.iter().enumerate() {
-        assert_eq!(v.is_ok(), i != 2, "job {i}: {v:?}");
-    }
-    assert_eq!(verdicts[2], Err(Error::Verification));
+    verify_expecting_failures(&checks, scheme, &[2]);
 }
 
 #[test]

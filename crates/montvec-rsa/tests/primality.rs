@@ -98,6 +98,13 @@ fn rounds_and_edges() {
                                        // 2^127 - 1 (Mersenne prime) and 2^128 + 1 (= 59649589127497217 * 5704689200685129054721).
     check("7fffffffffffffffffffffffffffffff", true);
     check("100000000000000000000000000000001", false);
-    // A product of two primes above the sieve bound (8209 * 8219).
-    check(&format!("{:x}", 8209u128 * 8219 * (1u128 << 70)), false);
+    // Odd products of two primes above the sieve bound: 8209 * 8219 (27 bits, for the exact
+    // test of 64-bit numbers) and (2^61 - 1) * 1000003 (81 bits, which only Miller-Rabin can
+    // refuse).
+    check(&format!("{:x}", 8209u128 * 8219), false);
+    check(&format!("{:x}", ((1u128 << 61) - 1) * 1_000_003), false);
+    // Their factors pass.
+    for p in [8209u128, 8219, (1 << 61) - 1, 1_000_003] {
+        check(&format!("{p:x}"), true);
+    }
 }

@@ -213,6 +213,18 @@ pub fn boundary_moduli(bits: usize) -> Vec<BigUint> {
     v
 }
 
+/// The two ends of [`boundary_moduli`]: 2^(bits-1) + 1 and 2^bits - 1, the moduli nearest
+/// half of R and nearest R (where the final subtraction is taken most often), for tests that
+/// can afford only two.
+pub fn boundary_ends(bits: usize) -> Vec<BigUint> {
+    let mut v = boundary_moduli(bits);
+    let top = v.pop().expect("2^bits - 1 is always listed");
+    v.truncate(1);
+    v.push(top);
+    v.dedup();
+    v
+}
+
 /// Algorithms whose `MontElem` words are a form of their own rather than the shared x*R mod n
 /// in k limbs below n (IFMA: 52-bit digits below 2n); the tests check those through values
 /// only. Every other algorithm must keep the shared form exactly, fully reduced, except CIOS

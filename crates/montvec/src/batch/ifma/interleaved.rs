@@ -64,9 +64,10 @@
 //! 85% of that.
 //!
 //! Nor do the integer units sit idle for free (2026-11-24, whole-process runs of 8-lane
-//! 1024-bit exponentiations, three alternating pairs): a microbenchmark ran 36 independent
-//! IFMAs and 16 `mulx`/`adcx`/`adox` groups in the time of the IFMAs alone, which suggested
-//! running a scalar exponentiation (a ninth lane) inside these kernels' steps. Timed with a
+//! 1024-bit exponentiations, three alternating pairs): in a microbenchmark, 24 independent
+//! IFMAs beside 8 `mulx`/`adcx`/`adox` groups ran in the time of the IFMAs alone (12.2
+//! against 12.4 cycles), which suggested running a scalar exponentiation (a ninth lane)
+//! inside these kernels' steps. Timed with a
 //! stand-in, a block of 32 independent `mulx`/`adcx`/`adox` groups (the two CIOS rows of a
 //! 16-limb step) in each reduction step: 32.1-32.4 -> 47.3-47.5 us a lane. The integer work
 //! costs about 60% of its own time alone, so a scalar ninth lane loses to an IFMA lane.
