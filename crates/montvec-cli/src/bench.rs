@@ -195,7 +195,7 @@ pub fn run(args: Args) -> ExitCode {
     match bench(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("montvec bench: {message}");
+            report!("montvec bench: {message}");
             ExitCode::FAILURE
         }
     }

@@ -5,6 +5,15 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// `eprintln!` that cannot panic: a message that cannot be written to standard error (closed,
+/// or a full device) is dropped, and the exit status still tells the failure.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod bench;
 mod modexp;
 mod rsa;

@@ -124,13 +124,13 @@ pub fn run(args: Args) -> ExitCode {
     let backend = match Backend::active() {
         Ok(backend) => backend,
         Err(e) => {
-            eprintln!("montvec modexp: MONTVEC_BACKEND: {e}");
+            report!("montvec modexp: MONTVEC_BACKEND: {e}");
             return ExitCode::from(2);
         }
     };
     if let Choice::Mul(a) = args.algorithm {
         if !a.runs_on(backend) {
-            eprintln!(
+            report!(
                 "montvec modexp: --algorithm {a} does not run on the {backend} backend \
                  (MONTVEC_BACKEND or this CPU)"
             );
@@ -148,7 +148,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let (algorithm, method) = match (args.algorithm, args.vartime) {
         (Choice::Ladder, true) => {
-            eprintln!("montvec modexp: --vartime cannot be combined with --algorithm ladder");
+            report!("montvec modexp: --vartime cannot be combined with --algorithm ladder");
             return ExitCode::from(2);
         }
         (Choice::Ladder, false) => (Algorithm::Auto, Method::Ladder),
@@ -170,7 +170,7 @@ fn finish(result: Result<(), Failure>, mut output: impl Write) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
         Err(failure) => {
-            eprintln!("montvec modexp: {failure}");
+            report!("montvec modexp: {failure}");
             ExitCode::FAILURE
         }
     }

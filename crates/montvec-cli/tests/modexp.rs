@@ -685,3 +685,44 @@ fn backend_problems_are_usage_errors_before_any_line() {
         );
     }
 }
+
+/// Standard error that cannot be written (`/dev/full`, where the system has it): the failure
+/// still ends in its exit status, not in a panic (status 101) while reporting it.
+#[test]
+fn unwritable_standard_error_is_not_a_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("SKIPPED: no /dev/full");
+        return;
+    };
+    let runs: [(&[&str], &[u8], i32); 3] = [
+        (&["modexp"], b"3 4 8\n", 1),
+        (&["modexp", "--batch"], b"3 4 8\n", 1),
+        (
+            &[
+                "rsa",
+                "sign",
+                "--key",
+                "/nonexistent",
+                "--in",
+                "-",
+                "--out",
+                "-",
+            ],
+            b"",
+            2,
+        ),
+    ];
+    for (args, input, status) in runs {
+        let mut cmd = montvec();
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(full.try_clone().unwrap());
+        let mut child = cmd.spawn().expect("spawn montvec");
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(input);
+        drop(stdin);
+        let out = child.wait().expect("wait for montvec");
+        assert_eq!(out.code(), Some(status), "{args:?}");
+    }
+}

@@ -17,7 +17,7 @@ pub enum Error {
     /// A private key whose parts do not agree (the primes' product ≠ n, d·e ≢ 1, wrong CRT
     /// values, ...).
     InvalidKey(&'static str),
-    /// A requested key size outside the supported range.
+    /// A key size outside the range key generation takes.
     InvalidKeySize {
         /// Bits asked for.
         bits: usize,
@@ -47,8 +47,9 @@ pub enum Error {
     KeyRestricted(String),
     /// A label that is not allowed (OAEP labels are bounded by the hash's input limit).
     InvalidLabel,
-    /// The private operation's result did not re-encrypt to its input: a fault was detected
-    /// and the result was withheld.
+    /// The private operation's result did not re-encrypt to its input, so it was withheld: the
+    /// key is invalid in a way its import cannot see (a composite "prime" with consistent CRT
+    /// values), or the computation faulted.
     FaultDetected,
     /// A key encoding (PEM, DER, PKCS#1, PKCS#8, SPKI) that could not be parsed or written.
     Encoding(String),
@@ -64,7 +65,12 @@ impl fmt::Display for Error {
             Error::InvalidModulus(why) => write!(f, "invalid RSA modulus: {why}"),
             Error::InvalidExponent => f.write_str("invalid RSA public exponent"),
             Error::InvalidKey(why) => write!(f, "inconsistent RSA private key: {why}"),
-            Error::InvalidKeySize { bits } => write!(f, "unsupported RSA key size: {bits} bits"),
+            Error::InvalidKeySize { bits } => write!(
+                f,
+                "unsupported RSA key size: {bits} bits (keys are generated from {} to {} bits)",
+                crate::key::MIN_GENERATED_BITS,
+                crate::key::MAX_GENERATED_BITS
+            ),
             Error::MessageTooLong => f.write_str("message too long for this key and padding"),
             Error::InvalidInputLength => {
                 f.write_str("ciphertext or signature has the wrong length or is not below n")
@@ -81,9 +87,11 @@ impl fmt::Display for Error {
             }
             Error::KeyRestricted(why) => write!(f, "padding not allowed for this key: {why}"),
             Error::InvalidLabel => f.write_str("invalid OAEP label"),
-            Error::FaultDetected => {
-                f.write_str("private operation failed its consistency check; result withheld")
-            }
+            Error::FaultDetected => f.write_str(
+                "private operation failed its consistency check (its result does not \
+                     re-encrypt to its input: the key is invalid, e.g. a composite prime, or the \
+                     computation faulted); result withheld",
+            ),
             Error::Encoding(why) => write!(f, "key encoding error: {why}"),
             Error::Rng => f.write_str("random number generator failed"),
             Error::Arithmetic(e) => write!(f, "arithmetic error: {e}"),

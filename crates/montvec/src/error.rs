@@ -62,7 +62,16 @@ impl fmt::Display for Error {
                 write!(f, "operand has {found} limbs, expected {expected}")
             }
             Error::ForeignElement => f.write_str("element belongs to another modulus"),
-            Error::UnsupportedBackend(name) => write!(f, "backend {name:?} is not available"),
+            Error::UnsupportedBackend(name) => write!(
+                f,
+                "backend {name:?} is not available (the backends are portable, adx, avx2 and \
+                 ifma; this CPU runs {})",
+                crate::backend::Backend::supported()
+                    .iter()
+                    .map(|b| b.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Error::UnsupportedAlgorithm(why) => write!(f, "algorithm not available: {why}"),
             Error::Threads(why) => write!(f, "cannot run on threads: {why}"),
         }

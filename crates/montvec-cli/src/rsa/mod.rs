@@ -61,7 +61,7 @@ pub fn run(args: Args) -> ExitCode {
         Command::Roundtrip(a) => ("roundtrip", roundtrip::run(a)),
     };
     result.unwrap_or_else(|failure| {
-        eprintln!("montvec rsa {name}: {failure}");
+        report!("montvec rsa {name}: {failure}");
         ExitCode::from(2)
     })
 }

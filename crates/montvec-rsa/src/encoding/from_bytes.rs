@@ -1,6 +1,7 @@
 //! Keys from a file's bytes, whatever the encoding: PEM or DER, PKCS#1, PKCS#8 or SPKI.
 //!
-//! PEM is recognised by its `-----BEGIN ` line and dispatched on its label; DER is tried as the
+//! PEM is recognised by a `-----BEGIN ` line (text before it and after its block is ignored,
+//! as RFC 7468 asks) and dispatched on its label; DER is tried as the
 //! outer structure it could be (PKCS#8 then PKCS#1 for a private key, SPKI then PKCS#1 then a
 //! private key for a public key). Once a structure has parsed, its key's errors are returned as
 //! they are (an inconsistent key is never retried as another format).
@@ -9,8 +10,10 @@ use pkcs8::der::{
     asn1::OctetStringRef, pem, Decode, Document, Reader, SecretDocument, SliceReader,
 };
 use pkcs8::PrivateKeyInfo;
-use spki::{AlgorithmIdentifierRef, SubjectPublicKeyInfoRef};
+use spki::{AlgorithmIdentifierRef, ObjectIdentifier, SubjectPublicKeyInfoRef};
+use zeroize::Zeroizing;
 
+use super::algorithm::ID_RSASSA_PSS;
 use super::private_key_info::private_key_from_info;
 use super::public_key_info::public_key_from_info;
 use super::rsa_key::{private_key_from_pkcs1, public_key_from_pkcs1};
@@ -51,7 +54,7 @@ use crate::key::{RsaPrivateKey, RsaPublicKey};
 /// its parts are consistent.
 pub fn private_key_from_bytes(bytes: &[u8]) -> Result<RsaPrivateKey> {
     match pem_text(bytes)? {
-        Some(text) => private_key_from_pem(text),
+        Some(text) => private_key_from_pem(&text),
         None => private_key_from_der(bytes),
     }
 }
@@ -79,7 +82,7 @@ pub fn private_key_from_bytes(bytes: &[u8]) -> Result<RsaPrivateKey> {
 /// Leaks: everything of a public key; from a private key, as [`private_key_from_bytes`].
 pub fn public_key_from_bytes(bytes: &[u8]) -> Result<RsaPublicKey> {
     match pem_text(bytes)? {
-        Some(text) => public_key_from_pem(text),
+        Some(text) => public_key_from_pem(&text),
         None => public_key_from_der(bytes),
     }
 }
@@ -98,24 +101,108 @@ enum PemKind {
     Spki,
 }
 
-/// The text of a PEM input (leading whitespace skipped), or `None` when the input is not PEM.
-fn pem_text(bytes: &[u8]) -> Result<Option<&str>> {
-    let start = bytes
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(bytes.len());
-    let bytes = &bytes[start..];
-    if !bytes.starts_with(b"-----BEGIN ") {
+/// The PEM block of an input, rewritten in the strict form the decoders take, or `None` when
+/// the input has no `-----BEGIN ` line (DER).
+///
+/// As RFC 7468 §2 and §3 ask of parsers, and as OpenSSL reads: text before the block (the
+/// dump `openssl rsa -text` writes ahead of it) and after its `-----END` line is ignored,
+/// whitespace at line ends (spaces, tabs, CR) is dropped, and the base64 may come in lines of
+/// any length, one line included; of several blocks the first is read. The body is re-wrapped
+/// at 64 characters in a buffer zeroized on drop (it is the key).
+fn pem_text(bytes: &[u8]) -> Result<Option<Zeroizing<String>>> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Error::Encoding("empty input: no key".into()));
+    }
+    // The first line that starts with the BEGIN boundary.
+    let Some(begin) = bytes
+        .windows(BEGIN.len())
+        .enumerate()
+        .find(|&(i, w)| w == BEGIN && (i == 0 || bytes[i - 1] == b'\n'))
+        .map(|(i, _)| i)
+    else {
         return Ok(None);
-    }
-    let text = core::str::from_utf8(bytes)
+    };
+    let text = core::str::from_utf8(&bytes[begin..])
         .map_err(|_| Error::Encoding("PEM input that is not UTF-8".into()))?;
-    // RFC 1421 headers, as OpenSSL writes for `-traditional` keys with a passphrase.
-    if text.contains("Proc-Type: 4,ENCRYPTED") {
-        return Err(encrypted_key_error());
+    let mut lines = text.lines().map(|l| l.trim_end_matches([' ', '\t', '\r']));
+    let first = lines.next().unwrap_or_default();
+    let label = first
+        .strip_prefix("-----BEGIN ")
+        .and_then(|rest| rest.strip_suffix("-----"))
+        .filter(|label| !label.contains("-----"))
+        .ok_or_else(|| Error::Encoding(format!("PEM: malformed BEGIN line {first:?}")))?;
+    let end = format!("-----END {label}-----");
+    let mut body = Zeroizing::new(String::new());
+    let mut ended = false;
+    for line in lines {
+        if line == end {
+            ended = true;
+            break;
+        }
+        // RFC 1421 headers, as OpenSSL writes for `-traditional` keys with a passphrase.
+        if line.starts_with("Proc-Type:") && line.contains("ENCRYPTED") {
+            return Err(encrypted_key_error());
+        }
+        if line.contains(':') {
+            return Err(Error::Encoding(format!(
+                "PEM: headers are not supported ({line:?})"
+            )));
+        }
+        if line.starts_with("-----") {
+            return Err(Error::Encoding(format!(
+                "PEM: {line:?} inside a block that began with {first:?}"
+            )));
+        }
+        body.extend(line.chars().filter(|c| !c.is_ascii_whitespace()));
     }
-    Ok(Some(text))
+    if !ended {
+        return Err(Error::Encoding(format!("PEM: no {end:?} line")));
+    }
+    if body.is_empty() {
+        return Err(Error::Encoding(format!("PEM: the {label} block is empty")));
+    }
+    // Base64 is ASCII (which also lets the body be cut into lines at any byte).
+    if !body.is_ascii() {
+        return Err(Error::Encoding("PEM: the body is not base64".into()));
+    }
+    let mut strict = Zeroizing::new(String::with_capacity(body.len() + 2 * end.len() + 64));
+    strict.push_str(first);
+    strict.push('\n');
+    let mut rest = body.as_str();
+    while !rest.is_empty() {
+        let (line, tail) = rest.split_at(rest.len().min(64));
+        strict.push_str(line);
+        strict.push('\n');
+        rest = tail;
+    }
+    strict.push_str(&end);
+    strict.push('\n');
+    Ok(Some(strict))
 }
+
+/// Ok for the algorithms of RSA keys (`rsaEncryption`, `id-RSASSA-PSS`); for any other a
+/// message that names it (a key of another kind, not a malformed one).
+fn rsa_algorithm(oid: ObjectIdentifier) -> Result<()> {
+    if oid == pkcs1::ALGORITHM_OID || oid == ID_RSASSA_PSS {
+        return Ok(());
+    }
+    let name = match oid.to_string().as_str() {
+        "1.2.840.10045.2.1" => "EC",
+        "1.3.101.110" => "X25519",
+        "1.3.101.111" => "X448",
+        "1.3.101.112" => "Ed25519",
+        "1.3.101.113" => "Ed448",
+        "1.2.840.10040.4.1" => "DSA",
+        "1.2.840.113549.1.3.1" => "DH",
+        _ => "another algorithm",
+    };
+    Err(Error::Encoding(format!(
+        "not an RSA key: {name} (algorithm {oid})"
+    )))
+}
+
+/// The start of a PEM block.
+const BEGIN: &[u8] = b"-----BEGIN ";
 
 /// The kind of key a PEM text's label announces.
 fn pem_kind(text: &str) -> Result<PemKind> {
@@ -156,7 +243,11 @@ fn private_key_from_pem(text: &str) -> Result<RsaPrivateKey> {
         PemKind::Pkcs1Private => {
             private_key_from_pkcs1(&pkcs1::RsaPrivateKey::from_der(der.as_bytes())?)
         }
-        _ => private_key_from_info(&PrivateKeyInfo::from_der(der.as_bytes())?),
+        _ => {
+            let info = PrivateKeyInfo::from_der(der.as_bytes())?;
+            rsa_algorithm(info.algorithm.oid)?;
+            private_key_from_info(&info)
+        }
     }
 }
 
@@ -168,7 +259,9 @@ fn public_key_from_pem(text: &str) -> Result<RsaPublicKey> {
         }
         PemKind::Spki => {
             let (_, der) = Document::from_pem(text)?;
-            public_key_from_info(&SubjectPublicKeyInfoRef::from_der(der.as_bytes())?)
+            let spki = SubjectPublicKeyInfoRef::from_der(der.as_bytes())?;
+            rsa_algorithm(spki.algorithm.oid)?;
+            public_key_from_info(&spki)
         }
         PemKind::Pkcs8Encrypted => Err(encrypted_key_error()),
         PemKind::Pkcs1Private | PemKind::Pkcs8Private => {
@@ -179,11 +272,20 @@ fn public_key_from_pem(text: &str) -> Result<RsaPublicKey> {
 
 fn private_key_from_der(der: &[u8]) -> Result<RsaPrivateKey> {
     if let Ok(info) = PrivateKeyInfo::from_der(der) {
+        rsa_algorithm(info.algorithm.oid)?;
         return private_key_from_info(&info);
     }
     match pkcs1::RsaPrivateKey::from_der(der) {
         Ok(key) => private_key_from_pkcs1(&key),
         Err(_) if is_encrypted_private_key_info(der) => Err(encrypted_key_error()),
+        Err(_)
+            if SubjectPublicKeyInfoRef::from_der(der).is_ok()
+                || pkcs1::RsaPublicKey::from_der(der).is_ok() =>
+        {
+            Err(Error::Encoding(
+                "a public key where a private key was expected".into(),
+            ))
+        }
         Err(e) => Err(Error::Encoding(format!(
             "neither a PKCS#8 PrivateKeyInfo nor a PKCS#1 RSAPrivateKey ({e})"
         ))),
@@ -192,6 +294,7 @@ fn private_key_from_der(der: &[u8]) -> Result<RsaPrivateKey> {
 
 fn public_key_from_der(der: &[u8]) -> Result<RsaPublicKey> {
     if let Ok(spki) = SubjectPublicKeyInfoRef::from_der(der) {
+        rsa_algorithm(spki.algorithm.oid)?;
         return public_key_from_info(&spki);
     }
     if let Ok(key) = pkcs1::RsaPublicKey::from_der(der) {
@@ -218,4 +321,99 @@ fn is_encrypted_private_key_info(der: &[u8]) -> bool {
         Ok(())
     });
     shaped.is_ok() && reader.is_finished()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::key::PublicKeyParts;
+    use pkcs8::{EncodePrivateKey, EncodePublicKey, LineEnding};
+
+    /// A fresh 1024-bit key and its PKCS#8 PEM, as this crate writes it.
+    fn key_and_pem() -> (RsaPrivateKey, String) {
+        use rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let key = RsaPrivateKey::new(&mut rng, 1024).unwrap();
+        let pem = key.to_pkcs8_pem(LineEnding::LF).unwrap().to_string();
+        (key, pem)
+    }
+
+    fn message(e: Error) -> String {
+        match e {
+            Error::Encoding(m) => m,
+            other => panic!("expected an encoding error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn pem_as_other_tools_write_it() {
+        let (key, pem) = key_and_pem();
+        let n = key.n().clone();
+        let body: String = pem.lines().filter(|l| !l.starts_with("-----")).collect();
+        let variants = [
+            // `openssl rsa -text` puts its dump before the block.
+            format!("Private-Key: (1024 bit, 2 primes)\nmodulus:\n    00:c3:9d\n{pem}"),
+            // Text after the block, and a second block (the first is read).
+            format!("{pem}subject=CN = example\n{pem}"),
+            // Spaces and tabs at line ends, CRLF line ends.
+            pem.replace('\n', " \t\n"),
+            pem.replace('\n', "\r\n"),
+            // The base64 on one line, and in lines of 76.
+            format!("-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----\n"),
+            format!(
+                "-----BEGIN PRIVATE KEY-----\n{}\n{}\n-----END PRIVATE KEY-----",
+                &body[..76],
+                &body[76..]
+            ),
+        ];
+        for text in &variants {
+            let read = private_key_from_bytes(text.as_bytes()).unwrap();
+            assert_eq!(read.n(), &n, "{text}");
+            assert_eq!(public_key_from_bytes(text.as_bytes()).unwrap().n(), &n);
+        }
+    }
+
+    #[test]
+    fn malformed_pem_and_misplaced_keys_say_what_is_wrong() {
+        let (key, pem) = key_and_pem();
+        let cut: String = pem.lines().take(5).collect::<Vec<_>>().join("\n");
+        assert!(message(private_key_from_bytes(cut.as_bytes()).unwrap_err())
+            .contains("no \"-----END PRIVATE KEY-----\" line"));
+        for empty in ["", " \n\t\n"] {
+            assert_eq!(
+                message(private_key_from_bytes(empty.as_bytes()).unwrap_err()),
+                "empty input: no key"
+            );
+            assert!(public_key_from_bytes(empty.as_bytes()).is_err());
+        }
+        let public = key.to_public_key();
+        // A public key in DER (SPKI or PKCS#1) where a private key is expected.
+        let spki = public.to_public_key_der().unwrap();
+        let pkcs1 = pkcs1::EncodeRsaPublicKey::to_pkcs1_der(&public).unwrap();
+        for der in [spki.as_bytes(), pkcs1.as_bytes()] {
+            assert_eq!(
+                message(private_key_from_bytes(der).unwrap_err()),
+                "a public key where a private key was expected"
+            );
+        }
+        // Headers inside the block.
+        let headers = pem.replace(
+            "KEY-----\nMII",
+            "KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\nMII",
+        );
+        assert_ne!(headers, pem);
+        assert!(
+            message(private_key_from_bytes(headers.as_bytes()).unwrap_err()).contains("encrypted")
+        );
+        // Non-base64 in the body.
+        let bad = pem.replacen("MII", "MIé", 1);
+        assert_ne!(bad, pem);
+        assert!(private_key_from_bytes(bad.as_bytes()).is_err());
+        // Round trip of what this crate writes, for good measure.
+        let written = key.to_pkcs8_pem(LineEnding::LF).unwrap();
+        assert_eq!(
+            private_key_from_bytes(written.as_bytes()).unwrap().n(),
+            key.n()
+        );
+    }
 }

@@ -3,6 +3,7 @@
 
 pub mod algorithm;
 mod generate;
+pub(crate) use generate::{MAX_GENERATED_BITS, MIN_GENERATED_BITS};
 pub mod private;
 pub mod public;
 pub mod recover;
