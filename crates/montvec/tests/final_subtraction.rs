@@ -113,6 +113,9 @@ fn product_landing_exactly_on_n() {
         (63, 66),
         (100, 156),
         (500, 524),
+        // n of 14 and 19 limbs: CIOS runs padded to 16 and 24.
+        (400, 450),
+        (600, 600),
         (1024, 1024),
     ] {
         pairs.push((
@@ -129,6 +132,27 @@ fn product_landing_exactly_on_n() {
         );
         let ms = moduli(&n);
         check_product(&ms, &n, &p, &q);
+        // Each variant at its own boundary: the elements whose representations in its own
+        // form are p and q (values p R^-1 and q R^-1 for its R: IFMA's 2^(52 d), padded CIOS's
+        // 2^(64 K)) make t = (p q + (R - 1) n) / R = n in its kernel, whatever R is.
+        for (label, m) in &ms {
+            let r = own_r(m, &n);
+            let r_inv = (&r % &n).modinv(&n).expect("R is a power of two, n odd");
+            let (x, y) = (&p * &r_inv % &n, &q * &r_inv % &n);
+            let (ex, ey) = (m.to_montgomery(&nat(&x)), m.to_montgomery(&nat(&y)));
+            if m.algorithm().name() != "ifma" {
+                // The representation is p itself (IFMA's is in radix 2^52, p or p + n).
+                assert_eq!(limbs_to_big(ex.as_words()), p, "{label}: representation");
+            }
+            let e = m.mul(&ex, &ey).unwrap();
+            assert_elem(
+                m,
+                &e,
+                &BigUint::zero(),
+                &n,
+                &format!("{label}: own form p*q"),
+            );
+        }
         // Through the public API with ordinary values: p * q mod n = 0.
         for (label, m) in &ms {
             let e = m
@@ -137,6 +161,43 @@ fn product_landing_exactly_on_n() {
             assert!(
                 to_big(&m.from_montgomery(&e).unwrap()).is_zero(),
                 "{label}: p*q mod pq"
+            );
+        }
+    }
+}
+
+/// t = n exactly for a square: n = p^2 and the element whose representation in the
+/// variant's own form is p; its square must be 0, not n.
+#[test]
+fn square_landing_exactly_on_n() {
+    let mut r = rng(43);
+    // p^2 of 13, 19 and 29 limbs (416, 600, 900 bits) runs padded CIOS.
+    for bits in [
+        2usize, 31, 32, 33, 63, 64, 96, 128, 200, 256, 416, 512, 600, 900, 1024,
+    ] {
+        let p = random_odd_modulus(&mut r, bits);
+        let n = &p * &p;
+        for (label, m) in moduli(&n) {
+            let r_inv = (&own_r(&m, &n) % &n).modinv(&n).unwrap();
+            let e = m.to_montgomery(&nat(&(&p * &r_inv % &n)));
+            if m.algorithm().name() != "ifma" {
+                assert_eq!(limbs_to_big(e.as_words()), p, "{label}: representation");
+            }
+            let sq = m.square(&e).unwrap();
+            assert_elem(
+                &m,
+                &sq,
+                &BigUint::zero(),
+                &n,
+                &format!("{label}: p^2 mod p^2"),
+            );
+            let pr = m.mul(&e, &e).unwrap();
+            assert_elem(
+                &m,
+                &pr,
+                &BigUint::zero(),
+                &n,
+                &format!("{label}: p*p mod p^2"),
             );
         }
     }

@@ -232,18 +232,45 @@ pub fn boundary_ends(bits: usize) -> Vec<BigUint> {
 const OWN_FORM: [&str; 1] = ["ifma"];
 
 /// Whether `m` runs CIOS on the ADX kernels with n padded by zero limbs to K limbs, in the
-/// form x*R' mod n for R' = 2^(64 K): at 2-3 and 5-7 limbs (K = 4, 8) and 13-15, 18-23,
-/// 25-31, 36-47 and 49-63 (K = 16, 24, 32, 48, 64), on the backends that use the ADX
-/// kernels, on CPUs that have them.
+/// form x*R' mod n for R' = 2^(64 K): at 13-15, 18-23, 25-31, 36-47 and 49-63 limbs (K = 16,
+/// 24, 32, 48, 64; `mont::adx::padded`; 2 to 8 limbs have fused kernels of their own), on the
+/// backends that use the ADX kernels, on CPUs that have them.
 fn padded_cios(m: &Modulus) -> bool {
-    cfg!(all(target_arch = "x86_64", target_os = "linux"))
+    padded_limbs(m).is_some()
+}
+
+/// K for a modulus that [`padded_cios`] runs padded.
+fn padded_limbs(m: &Modulus) -> Option<usize> {
+    let runs_padded = cfg!(all(target_arch = "x86_64", target_os = "linux"))
         && m.algorithm() == Algorithm::Cios
         && matches!(m.backend(), Backend::Adx | Backend::Avx2 | Backend::Ifma)
-        && montvec::backend::AdxToken::detect().is_some()
-        && matches!(
-            m.limbs(),
-            2 | 3 | 5..=7 | 13..=15 | 18..=23 | 25..=31 | 36..=47 | 49..=63
-        )
+        && montvec::backend::AdxToken::detect().is_some();
+    if !runs_padded {
+        return None;
+    }
+    match m.limbs() {
+        13..=15 => Some(16),
+        18..=23 => Some(24),
+        25..=31 => Some(32),
+        36..=47 => Some(48),
+        49..=63 => Some(64),
+        _ => None,
+    }
+}
+
+/// The R of `m`'s own element form: 2^(52 d) with d = ceil((bits + 2) / 52) for the IFMA
+/// variant, 2^(64 K) for CIOS padded to K limbs (see [`padded_cios`]), else the shared
+/// 2^(64 k). The element of value x * R^-1 mod n then holds the representation x (or, for
+/// IFMA, whose elements lie in [0, 2n), possibly x + n).
+pub fn own_r(m: &Modulus, n: &BigUint) -> BigUint {
+    let bits = n.bits() as usize;
+    if m.algorithm().name() == "ifma" {
+        return BigUint::one() << (52 * (bits + 2).div_ceil(52));
+    }
+    match padded_limbs(m) {
+        Some(padded) => BigUint::one() << (64 * padded),
+        None => r_for(n),
+    }
 }
 
 /// Whether `m` keeps elements in the shared form x*R mod n, k limbs, below n.

@@ -284,6 +284,16 @@ mod tests {
     use crate::mul::oracle::big;
     use num_bigint::BigUint;
 
+    /// A xorshift64 stream from `seed` (test values, reproducible).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     fn from_digits_big(d: &[u64]) -> BigUint {
         d.iter()
             .rev()
@@ -300,13 +310,7 @@ mod tests {
         let Some(token) = IfmaToken::detect() else {
             return;
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let sizes = [
             2usize, 3, 50, 51, 52, 53, 64, 102, 103, 104, 414, 415, 416, 512, 1024, 2048, 3072,
             3500, 4096, 4400, 4800, 5000, 6654, 6655, 6656, 8192, 12288, 16638, 16639,
@@ -374,5 +378,98 @@ mod tests {
 
     fn params_one(v: &Ifma) -> Vec<u64> {
         v.params.one().to_vec()
+    }
+
+    /// `x` as `len` digits of 52 bits.
+    fn to_digits_big(x: &BigUint, len: usize) -> Vec<u64> {
+        let mask = BigUint::from(DIGIT_MASK);
+        let out: Vec<u64> = (0..len)
+            .map(|i| {
+                let d = (x >> (DIGIT_BITS * i)) & &mask;
+                d.to_u64_digits().first().copied().unwrap_or(0)
+            })
+            .collect();
+        assert_eq!(&from_digits_big(&out), x, "fits {len} digits");
+        out
+    }
+
+    /// The boundary of the almost-Montgomery form, which the shared-form boundary tests
+    /// (`tests/final_subtraction.rs`, R = 2^(64k)) cannot aim at: products chosen over inputs
+    /// in [0, 2n) must equal t = (A B + Q n) / R' exactly, for the unique Q < R' with
+    /// R' | A B + Q n (so the kernel's quotient digits are the canonical ones), with t in
+    /// [n, 2n) seen for every modulus and t = n itself (A = n, B = 2n - 1); and the exits of
+    /// every such t (`value_from_own`, `to_shared_form`: one masked subtraction) must be fully
+    /// reduced, t = n giving 0. Moduli just below R'/4 (where t >= n is likeliest), just
+    /// above R'/8, and RSA-shaped ones (64k bits).
+    #[test]
+    fn outputs_in_n_to_2n_and_their_exits() {
+        let Some(token) = IfmaToken::detect() else {
+            return;
+        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
+        let one = BigUint::from(1u32);
+        for bits in [50usize, 102, 154, 414, 512, 1038, 1024, 2048, 2078, 4158] {
+            let k = bits.div_ceil(64);
+            let top = one.clone() << bits;
+            let mut random = BigUint::from(0u32);
+            for _ in 0..k {
+                random = (random << 64) + next();
+            }
+            random = (random % (&top >> 1u32)) + (&top >> 1u32);
+            random |= &one;
+            for n in [&top - 1u32, &top - 3u32, (&top >> 1u32) + 1u32, random] {
+                let mut limbs = n.to_u64_digits();
+                limbs.resize(k, 0);
+                let v = Ifma::new(MontParams::new(limbs, bits), token).unwrap();
+                let len = v.elem_len();
+                let rp = one.clone() << (DIGIT_BITS * v.digits);
+                let rp_inv = rp.modinv(&n).unwrap();
+                let r64 = (one.clone() << (64 * k)) % &n;
+                let n_prime = &rp - n.modinv(&rp).unwrap();
+                let two_n = &n << 1u32;
+                let mut inputs = vec![
+                    BigUint::from(0u32),
+                    one.clone(),
+                    &n - 1u32,
+                    n.clone(),
+                    &n + 1u32,
+                    &two_n - 2u32,
+                    &two_n - 1u32,
+                ];
+                for _ in 0..6 {
+                    let mut x = BigUint::from(0u32);
+                    for _ in 0..=k {
+                        x = (x << 64) + next();
+                    }
+                    inputs.push(x % &two_n);
+                }
+                let (mut above, mut exactly_n) = (0, 0);
+                for a in &inputs {
+                    for b in &inputs {
+                        let ab = a * b;
+                        let q = (&ab * &n_prime) % &rp;
+                        let t = (ab + q * &n) / &rp;
+                        assert!(t < two_n, "t below 2n");
+                        let mut out = vec![0; len];
+                        v.amm(&mut out, &to_digits_big(a, len), &to_digits_big(b, len));
+                        let ctx = format!("{bits} bits, n = {n:x}, A = {a:x}, B = {b:x}");
+                        assert_eq!(from_digits_big(&out), t, "{ctx}");
+                        if t >= n {
+                            above += 1;
+                            exactly_n += usize::from(t == n);
+                            // The exits reduce it fully.
+                            let value = v.value_from_own(&out).unwrap();
+                            assert_eq!(big(&value), &t * &rp_inv % &n, "value: {ctx}");
+                            let shared = v.to_shared_form(out);
+                            assert_eq!(big(&shared), &t * &rp_inv % &n * &r64 % &n, "{ctx}");
+                        }
+                    }
+                }
+                assert!(
+                    above > 0 && exactly_n > 0,
+                    "{bits} bits, n = {n:x}: {above}, {exactly_n}"
+                );
+            }
+        }
     }
 }
