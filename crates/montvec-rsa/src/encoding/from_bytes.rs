@@ -53,7 +53,7 @@ use crate::key::{RsaPrivateKey, RsaPublicKey};
 /// Leaks: the input's format and length, the byte lengths of the key's integers, and whether
 /// its parts are consistent.
 pub fn private_key_from_bytes(bytes: &[u8]) -> Result<RsaPrivateKey> {
-    match pem_text(bytes)? {
+    match pem_text(bytes, &PRIVATE_LABELS)? {
         Some(text) => private_key_from_pem(&text),
         None => private_key_from_der(bytes),
     }
@@ -81,7 +81,7 @@ pub fn private_key_from_bytes(bytes: &[u8]) -> Result<RsaPrivateKey> {
 ///
 /// Leaks: everything of a public key; from a private key, as [`private_key_from_bytes`].
 pub fn public_key_from_bytes(bytes: &[u8]) -> Result<RsaPublicKey> {
-    match pem_text(bytes)? {
+    match pem_text(bytes, &KEY_LABELS)? {
         Some(text) => public_key_from_pem(&text),
         None => public_key_from_der(bytes),
     }
@@ -102,30 +102,47 @@ enum PemKind {
 }
 
 /// The PEM block of an input, rewritten in the strict form the decoders take, or `None` when
-/// the input has no `-----BEGIN ` line (DER).
+/// the input has no `-----BEGIN ` line (DER). The block is the first whose label is one of
+/// `wanted`, or else the first of all (whose label the caller then refuses by name): a file
+/// that bundles a certificate with its key, as servers keep them, gives its key.
 ///
 /// As RFC 7468 §2 and §3 ask of parsers, and as OpenSSL reads: text before the block (the
 /// dump `openssl rsa -text` writes ahead of it) and after its `-----END` line is ignored,
 /// whitespace at line ends (spaces, tabs, CR) is dropped, and the base64 may come in lines of
-/// any length, one line included; of several blocks the first is read. The body is re-wrapped
-/// at 64 characters in a buffer zeroized on drop (it is the key).
-fn pem_text(bytes: &[u8]) -> Result<Option<Zeroizing<String>>> {
+/// any length, one line included. The body is re-wrapped at 64 characters in a buffer
+/// zeroized on drop (it is the key).
+fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(Error::Encoding("empty input: no key".into()));
     }
-    // The first line that starts with the BEGIN boundary.
-    let Some(begin) = bytes
+    // The lines that start with the BEGIN boundary.
+    let begins: Vec<usize> = bytes
         .windows(BEGIN.len())
         .enumerate()
-        .find(|&(i, w)| w == BEGIN && (i == 0 || bytes[i - 1] == b'\n'))
+        .filter(|&(i, w)| w == BEGIN && (i == 0 || bytes[i - 1] == b'\n'))
         .map(|(i, _)| i)
-    else {
+        .collect();
+    let Some(&first_begin) = begins.first() else {
         return Ok(None);
     };
-    let text = core::str::from_utf8(&bytes[begin..])
-        .map_err(|_| Error::Encoding("PEM input that is not UTF-8".into()))?;
-    let mut lines = text.lines().map(|l| l.trim_end_matches([' ', '\t', '\r']));
-    let first = lines.next().unwrap_or_default();
+    let labelled = |i: usize| {
+        let line = bytes[i + BEGIN.len()..].split(|&b| b == b'\n').next();
+        line.and_then(|l| core::str::from_utf8(l).ok())
+            .and_then(|l| l.trim_end_matches([' ', '\t', '\r']).strip_suffix("-----"))
+            .is_some_and(|label| wanted.contains(&label))
+    };
+    let begin = begins
+        .iter()
+        .copied()
+        .find(|&i| labelled(i))
+        .unwrap_or(first_begin);
+    // Line by line, so that what follows the block need not be text.
+    let mut lines = bytes[begin..].split(|&b| b == b'\n').map(|line| {
+        core::str::from_utf8(line)
+            .map(|l| l.trim_end_matches([' ', '\t', '\r']))
+            .map_err(|_| Error::Encoding("PEM block that is not UTF-8".into()))
+    });
+    let first = lines.next().transpose()?.unwrap_or_default();
     let label = first
         .strip_prefix("-----BEGIN ")
         .and_then(|rest| rest.strip_suffix("-----"))
@@ -135,6 +152,7 @@ fn pem_text(bytes: &[u8]) -> Result<Option<Zeroizing<String>>> {
     let mut body = Zeroizing::new(String::new());
     let mut ended = false;
     for line in lines {
+        let line = line?;
         if line == end {
             ended = true;
             break;
@@ -200,6 +218,18 @@ fn rsa_algorithm(oid: ObjectIdentifier) -> Result<()> {
         "not an RSA key: {name} (algorithm {oid})"
     )))
 }
+
+/// The PEM labels of private keys (PKCS#1, PKCS#8, encrypted PKCS#8, which is refused by name).
+const PRIVATE_LABELS: [&str; 3] = ["RSA PRIVATE KEY", "PRIVATE KEY", "ENCRYPTED PRIVATE KEY"];
+
+/// The PEM labels a public key is read from: SPKI, PKCS#1, and the private keys'.
+const KEY_LABELS: [&str; 5] = [
+    "PUBLIC KEY",
+    "RSA PUBLIC KEY",
+    "RSA PRIVATE KEY",
+    "PRIVATE KEY",
+    "ENCRYPTED PRIVATE KEY",
+];
 
 /// The start of a PEM block.
 const BEGIN: &[u8] = b"-----BEGIN ";
@@ -355,6 +385,8 @@ mod tests {
             format!("Private-Key: (1024 bit, 2 primes)\nmodulus:\n    00:c3:9d\n{pem}"),
             // Text after the block, and a second block (the first is read).
             format!("{pem}subject=CN = example\n{pem}"),
+            // A certificate first, as servers bundle them: the key's block is found.
+            format!("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n{pem}"),
             // Spaces and tabs at line ends, CRLF line ends.
             pem.replace('\n', " \t\n"),
             pem.replace('\n', "\r\n"),
@@ -406,6 +438,13 @@ mod tests {
             message(private_key_from_bytes(headers.as_bytes()).unwrap_err()).contains("encrypted")
         );
         // Non-base64 in the body.
+        // Bytes that are not text after the block are ignored, inside it refused.
+        let mut binary_tail = pem.clone().into_bytes();
+        binary_tail.extend_from_slice(&[0xe9, 0xff, 0x00, b'\n']);
+        assert_eq!(private_key_from_bytes(&binary_tail).unwrap().n(), key.n());
+        let mut binary_body = pem.clone().into_bytes();
+        binary_body[40] = 0xe9;
+        assert!(private_key_from_bytes(&binary_body).is_err());
         let bad = pem.replacen("MII", "MIé", 1);
         assert_ne!(bad, pem);
         assert!(private_key_from_bytes(bad.as_bytes()).is_err());
