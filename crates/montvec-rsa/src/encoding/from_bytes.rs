@@ -1,9 +1,9 @@
 //! Keys from a file's bytes, whatever the encoding: PEM or DER, PKCS#1, PKCS#8 or SPKI.
 //!
 //! PEM is recognised by a `-----BEGIN ` line (text before it and after its block is ignored,
-//! as RFC 7468 asks) and dispatched on its label; DER is tried as the
-//! outer structure it could be (PKCS#8 then PKCS#1 for a private key, SPKI then PKCS#1 then a
-//! private key for a public key). Once a structure has parsed, its key's errors are returned as
+//! as RFC 7468 asks) and dispatched on its label; DER is tried as the outer structure it could
+//! be (PKCS#8 then PKCS#1 for a private key, SPKI then PKCS#1 then a private key for a public
+//! key). Once a structure has parsed, its key's errors are returned as
 //! they are (an inconsistent key is never retried as another format).
 
 use pkcs8::der::{
@@ -149,7 +149,8 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
         .filter(|label| !label.contains("-----"))
         .ok_or_else(|| Error::Encoding(format!("PEM: malformed BEGIN line {first:?}")))?;
     let end = format!("-----END {label}-----");
-    let mut body = Zeroizing::new(String::new());
+    // Both buffers are sized once: a reallocation would leave a copy of the key behind.
+    let mut body = Zeroizing::new(String::with_capacity(bytes.len() - begin));
     let mut ended = false;
     for line in lines {
         let line = line?;
@@ -183,7 +184,9 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
     if !body.is_ascii() {
         return Err(Error::Encoding("PEM: the body is not base64".into()));
     }
-    let mut strict = Zeroizing::new(String::with_capacity(body.len() + 2 * end.len() + 64));
+    let mut strict = Zeroizing::new(String::with_capacity(
+        first.len() + end.len() + body.len() + body.len() / 64 + 3,
+    ));
     strict.push_str(first);
     strict.push('\n');
     let mut rest = body.as_str();
