@@ -132,9 +132,8 @@ pub(crate) fn sha256(data: &[u8]) -> Zeroizing<[u8; 32]> {
     h.finalize()
 }
 
-/// HMAC-SHA256: the chaining values after the inner and
-/// outer padded keys (RFC 2104: H(K ^ opad ‖ H(K ^ ipad ‖ m))), zeroized on drop. Clone it
-/// to MAC several messages under one key.
+/// HMAC-SHA256 (RFC 2104: H(K ^ opad ‖ H(K ^ ipad ‖ m))) as the two states after the padded
+/// keys, zeroized on drop. Clone it to MAC several messages under one key.
 #[derive(Clone)]
 pub(crate) struct HmacSha256 {
     inner: Sha256State,
