@@ -126,9 +126,9 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
         return Ok(None);
     };
     let labelled = |i: usize| {
-        let line = bytes[i + BEGIN.len()..].split(|&b| b == b'\n').next();
+        let line = bytes[i..].split(|&b| b == b'\n').next();
         line.and_then(|l| core::str::from_utf8(l).ok())
-            .and_then(|l| l.trim_end_matches([' ', '\t', '\r']).strip_suffix("-----"))
+            .and_then(|l| begin_label(l.trim_end_matches([' ', '\t', '\r'])))
             .is_some_and(|label| wanted.contains(&label))
     };
     let begin = begins
@@ -143,10 +143,7 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
             .map_err(|_| Error::Encoding("PEM block that is not UTF-8".into()))
     });
     let first = lines.next().transpose()?.unwrap_or_default();
-    let label = first
-        .strip_prefix("-----BEGIN ")
-        .and_then(|rest| rest.strip_suffix("-----"))
-        .filter(|label| !label.contains("-----"))
+    let label = begin_label(first)
         .ok_or_else(|| Error::Encoding(format!("PEM: malformed BEGIN line {first:?}")))?;
     let end = format!("-----END {label}-----");
     // Both buffers are sized once: a reallocation would leave a copy of the key behind.
@@ -199,6 +196,13 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
     strict.push_str(&end);
     strict.push('\n');
     Ok(Some(strict))
+}
+
+/// The label of a `-----BEGIN LABEL-----` line (trailing whitespace already trimmed).
+fn begin_label(line: &str) -> Option<&str> {
+    line.strip_prefix("-----BEGIN ")
+        .and_then(|rest| rest.strip_suffix("-----"))
+        .filter(|label| !label.contains("-----"))
 }
 
 /// Ok for the algorithms of RSA keys (`rsaEncryption`, `id-RSASSA-PSS`); for any other a
