@@ -222,7 +222,11 @@ pub(crate) fn off_diagonal_columns<V: Lanes>(out: &mut [u64], x: &[u64]) {
 /// exponentiations, cpu time, Karatsuba from 30 digits against never, medians of 6-8 paired
 /// runs): 1.035x slower at 2048 bits, 1.03x slower at 3072, even at 4096, 3% faster at 8192.
 /// The half-size squarings run shorter row blocks and the extra passes cost what the 1/4 of
-/// IFMAs saves until about 120 digits.
+/// IFMAs saves until about 120 digits. Those runs predate the blocked reduction, whose
+/// squarings take their columns from [`square_columns`] always: Karatsuba there from 30
+/// digits measured 1.03x slower at 2048 bits (8-lane exponentiations, four alternating
+/// runs: 259.5-262.5 against 267.0-270.5 us a lane), even at 3072 and within noise (1%) at
+/// 4096, so it was left out.
 pub(crate) const KARATSUBA_DIGITS: usize = 120;
 
 /// `out[0..2d] = columns of x^2` by one Karatsuba step: with x = x1 b^h + x0 (h = d / 2
