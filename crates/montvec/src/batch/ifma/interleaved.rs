@@ -49,19 +49,22 @@
 //! RSA-3072): even with the blocked form at 1536 bits (158.8 / 164.1 against 157.8 / 164.9
 //! us a lane in two alternating runs), so the register window stops at 24 digits.
 //!
-//! What bounds the 20-digit kernels (Zen 5, 2026-11-24, 8-lane 1024-bit exponentiations, three
-//! runs of 100 calls each way): not their instruction count. Timed alone, an IFMA next to any
-//! other vector instruction that is not an eliminated move (an add, a shift, a blend, a load
-//! into a register) runs at about one pair a cycle where IFMAs alone run two a cycle, and the
-//! compiler loads the digits of n (and, in the product, of a) into registers: 10 such loads
-//! a squaring step, about 36 a product step. Loading each digit twice through two opaque pointers, so that every
-//! load has one use and folds into its IFMA, took a squaring step's other vector
-//! instructions from 16 to 6 and a product step's from 38 to 25, yet the
-//! exponentiations ran even (30.05-30.36 against 29.96-30.29 us a lane). Nor their chain: with
-//! each step's y made a constant (wrong results, timing only) they ran 3% faster. At 4.1 GHz
-//! (what independent IFMAs timed alone imply at two a cycle) the IFMAs of a 1024-bit
-//! exponentiation at window width 4 take about 25.6 us a lane; these kernels run at about
-//! 85% of that.
+//! What bounds the 20-digit kernels (Zen 5, 2026-11-24): not their instruction count, nor
+//! the vector instructions beside their IFMAs. In a microbenchmark, 24 independent IFMAs took
+//! 12 cycles alone and 11.6-12.2 with 12 or 24 independent adds, shifts, ands, loads or
+//! broadcasts beside them (with 24 shifts and 24 adds, 18.3: four vector operations a cycle,
+//! two of them IFMAs). Loading each digit of n (and, in the product, of a) twice through two
+//! opaque pointers, so that every load has one use and folds into its IFMA, took a squaring
+//! step's other vector instructions from 16 to 6 and a product step's from 38 to 25, yet the
+//! exponentiations ran even (30.05-30.36 against 29.96-30.29 us a lane, three runs of 100
+//! calls each way). Their chain weighs more in the squaring: with each step's y made a
+//! constant (wrong results, timing only) the exponentiation ran 3% faster, and timed alone
+//! (100,000 calls on one input) [`reduce_square`] went from 131 to 111 ns and [`mont_mul`]
+//! from 215 to 204, against IFMA floors of 102 and 195 ns. A squaring chained on its own
+//! output (`off_diagonal_columns`, then this reduction) takes 183-185 ns against a floor of
+//! 149. At 4.1 GHz (what independent IFMAs timed alone imply at two a cycle) the IFMAs of a
+//! 1024-bit exponentiation at window width 4 take about 25.6 us a lane; these kernels run at
+//! about 85% of that.
 //!
 //! Nor do the integer units sit idle for free (2026-11-24, whole-process runs of 8-lane
 //! 1024-bit exponentiations, three alternating pairs): in a microbenchmark, 24 independent
