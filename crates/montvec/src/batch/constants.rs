@@ -67,7 +67,9 @@ impl LaneConstants {
         unit[0] = 1;
         let mut r2_over_r64 = vec![0; k];
         cios::mont_mul(&mut r2_over_r64, &r2, &unit, n, n0, &mut scratch);
+        // Both held values modulo n, which may be a secret prime.
         t.zeroize();
+        scratch.zeroize();
         let mut n_prime = neg_inverse_mod_limbs(n, (52 * digits).div_ceil(LIMB_BITS));
         let split = |x: &[Limb]| slice(&[x], digits, 1).as_slice().to_vec();
         let digit_forms = DigitForms {

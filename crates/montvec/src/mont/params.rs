@@ -83,6 +83,8 @@ impl MontParams {
         for _ in (self.bits - 1)..j {
             double_mod(&mut x, &self.n, &mut scratch);
         }
+        // It held x - n (n may be a secret prime).
+        scratch.zeroize();
         x
     }
 
@@ -257,10 +259,13 @@ pub(crate) fn neg_inverse_mod_limbs(n: &[Limb], m: usize) -> Vec<Limb> {
             (*w, carry) = adc(!*w, add, carry);
             add = 0;
         }
-        let y = mul_low(&x[..p], &e);
+        let mut y = mul_low(&x[..p], &e);
         x[..p].copy_from_slice(&y);
         e.zeroize();
+        y.zeroize();
     }
+    // n may be a secret prime: its copy goes too.
+    padded.zeroize();
     // Negate mod 2^(64m).
     let mut borrow = 0;
     for w in x.iter_mut() {

@@ -62,7 +62,8 @@ global_asm!(include_str!("fused.s"), options(att_syntax));
 ///
 /// Leaks: nothing (Newton's iteration, no branch on n).
 pub fn neg_inverse_128(n: &[Limb]) -> [Limb; 2] {
-    let np = crate::mont::params::neg_inverse_mod_limbs(n, 2);
+    // Wiped on drop: n may be a secret prime, and n' gives away its low 128 bits.
+    let np = zeroize::Zeroizing::new(crate::mont::params::neg_inverse_mod_limbs(n, 2));
     [np[0], np[1]]
 }
 

@@ -28,6 +28,8 @@ pub mod redc;
 pub mod redc_blocked;
 pub mod sqr_blocked;
 
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
 use crate::backend::AdxToken;
 use crate::limb::Limb;
 use crate::mont::params::MontParams;
@@ -145,8 +147,11 @@ fn arr_mut<const N: usize>(x: &mut [Limb]) -> &mut [Limb; N] {
 }
 
 /// The ADX variant: the modulus parameters, the detection proof, and the kernel size.
+/// Zeroized on drop (n may be a secret prime, and n' holds its low 128 bits).
+#[derive(Zeroize, ZeroizeOnDrop)]
 pub struct AdxMont {
     params: MontParams,
+    #[zeroize(skip)]
     token: AdxToken,
     /// n' = -n^-1 mod 2^128 for the fused 2- to 8-limb kernels.
     np: [Limb; 2],

@@ -77,6 +77,8 @@ pub mod pair;
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;
 
+use zeroize::Zeroize;
+
 use crate::limb::Limb;
 use crate::mont::params::MontParams;
 use crate::mont::MontMul;
@@ -89,12 +91,20 @@ pub type Portable = Simd2<[u64; 2]>;
 #[cfg(target_arch = "x86_64")]
 pub type Sse2 = Simd2<core::arch::x86_64::__m128i>;
 
-/// The D - E variant on lane pair `P`, for one modulus.
+/// The D - E variant on lane pair `P`, for one modulus. Its constant is wiped on drop (it
+/// gives away the low 32 bits of n, which may be a secret prime); the parameters wipe
+/// themselves.
 pub struct Simd2<P> {
     params: MontParams,
     /// +m^-1 mod 2^32 (the sign-flipped Montgomery constant of §3).
     mu: u32,
     pair: core::marker::PhantomData<P>,
+}
+
+impl<P> Drop for Simd2<P> {
+    fn drop(&mut self) {
+        self.mu.zeroize();
+    }
 }
 
 impl<P: LanePair> Simd2<P> {
