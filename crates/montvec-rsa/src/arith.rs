@@ -86,7 +86,9 @@ pub(crate) fn div_rem(x: &Nat, m: &Nat) -> (Nat, Nat) {
         montvec::ct::conditional_assign(&mut r, &t, Choice::from((borrow ^ 1) as u8));
         quotient[i / 64] |= (borrow ^ 1) << (i % 64);
     }
+    // m is often secret (p - 1, a prime, gcd(p - 1, q - 1)): its copy goes with t.
     t.zeroize();
+    mm.zeroize();
     r.truncate(k);
     (Nat::from_limbs(quotient), Nat::from_limbs(r))
 }

@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use digest::const_oid::{AssociatedOid, ObjectIdentifier};
 use digest::{Digest, ExtendableOutput, Update, XofReader};
+use zeroize::Zeroizing;
 
 use crate::error::Error;
 
@@ -252,18 +253,21 @@ hash_function! {
 /// `out ^= MGF(seed, out.len())`: MGF1 over `hash` (RFC 8017 B.2.1), or for the SHAKE
 /// variants the XOF itself (RFC 8702 §2).
 ///
+/// The masks are wiped after use: in OAEP decoding, the mask XOR the masked DB is the
+/// message. (The hashers' own buffers are not: `sha1`, `sha2` and `sha3` do not wipe them.)
+///
 /// Leaks: the lengths only.
 pub fn mgf_xor(out: &mut [u8], hash: HashAlg, seed: &[u8]) {
     if hash.is_xof() {
-        let mask = hash.xof(&[seed], out.len());
-        out.iter_mut().zip(&mask).for_each(|(o, m)| *o ^= m);
+        let mask = Zeroizing::new(hash.xof(&[seed], out.len()));
+        out.iter_mut().zip(mask.iter()).for_each(|(o, m)| *o ^= m);
         return;
     }
     let h = hash.output_len();
     for (counter, chunk) in out.chunks_mut(h).enumerate() {
         let c = (counter as u32).to_be_bytes();
-        let mask = hash.digest_parts(&[seed, &c]);
-        chunk.iter_mut().zip(&mask).for_each(|(o, m)| *o ^= m);
+        let mask = Zeroizing::new(hash.digest_parts(&[seed, &c]));
+        chunk.iter_mut().zip(mask.iter()).for_each(|(o, m)| *o ^= m);
     }
 }
 
