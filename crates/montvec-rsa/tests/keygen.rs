@@ -82,6 +82,32 @@ fn other_exponents() {
     assert!((big(&e) * big(key.d()) % lambda).is_one());
 }
 
+/// Keys are equal only when their secret parts are: d and d + λ serve the same public key
+/// and primes, and must compare unequal (the comparison runs through every part).
+#[test]
+fn equality_covers_the_private_exponent() {
+    let key = RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(5), 1024).unwrap();
+    let [p, q] = key.primes();
+    let (p, q) = (big(p), big(q));
+    let lambda = (&p - 1u32).lcm(&(&q - 1u32));
+    let d_plus = big(key.d()) + &lambda;
+    assert!(d_plus < big(key.n()), "d + λ below n for this seed");
+    let nat = |x: &BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+    let parts = |d: &BigUint| {
+        RsaPrivateKey::from_components(
+            key.n().clone(),
+            key.e().clone(),
+            nat(d),
+            vec![nat(&p), nat(&q)],
+        )
+        .unwrap()
+    };
+    assert_eq!(parts(&big(key.d())), key);
+    let other = parts(&d_plus);
+    assert_eq!(other.to_public_key(), key.to_public_key());
+    assert_ne!(other, key);
+}
+
 #[test]
 fn deterministic_with_a_seeded_generator() {
     let a = RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(42), 1024).unwrap();

@@ -505,19 +505,20 @@ impl Clone for RsaPrivateKey {
 }
 
 impl PartialEq for RsaPrivateKey {
-    /// Constant-time comparison of every part.
+    /// Constant-time comparison of every secret part: the public key and the prime count are
+    /// compared first, then every secret part in full, with no early exit between them.
     fn eq(&self, other: &Self) -> bool {
-        self.public == other.public
-            && bool::from(
-                self.d.ct_eq(&other.d)
-                    & self.p.ct_eq(&other.p)
-                    & self.q.ct_eq(&other.q)
-                    & self.qinv.ct_eq(&other.qinv),
-            )
-            && self.others.len() == other.others.len()
-            && self.others.iter().zip(&other.others).all(|(a, b)| {
-                bool::from(a.prime.ct_eq(&b.prime) & a.coefficient.ct_eq(&b.coefficient))
-            })
+        if self.public != other.public || self.others.len() != other.others.len() {
+            return false;
+        }
+        let mut same = self.d.ct_eq(&other.d)
+            & self.p.ct_eq(&other.p)
+            & self.q.ct_eq(&other.q)
+            & self.qinv.ct_eq(&other.qinv);
+        for (a, b) in self.others.iter().zip(&other.others) {
+            same &= a.prime.ct_eq(&b.prime) & a.coefficient.ct_eq(&b.coefficient);
+        }
+        bool::from(same)
     }
 }
 
