@@ -103,7 +103,8 @@ fn attempt(
         let mut diff = abs_diff(&p, &q, limbs);
         let far = arith::lt(&bound, &diff);
         diff.zeroize();
-        if bool::from(far) {
+        // The verdict is released by design: a q too close to p is discarded.
+        if montvec::ct::declassify_choice(far) {
             break q;
         }
     };
@@ -111,7 +112,8 @@ fn attempt(
     // A.1.1 criterion 3a: 2^(nlen/2) < d (d < λ holds by construction).
     let d_limbs = bits.div_ceil(64);
     let floor = pow2(bits / 2, d_limbs);
-    if !bool::from(arith::lt(&floor, &d)) {
+    // Released by design, as above: a d too small is discarded with p and q.
+    if !montvec::ct::declassify_choice(arith::lt(&floor, &d)) {
         d.zeroize();
         return Ok(None);
     }
