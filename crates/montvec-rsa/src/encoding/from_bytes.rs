@@ -444,7 +444,6 @@ mod tests {
         assert!(
             message(private_key_from_bytes(headers.as_bytes()).unwrap_err()).contains("encrypted")
         );
-        // Non-base64 in the body.
         // Bytes that are not text after the block are ignored, inside it refused.
         let mut binary_tail = pem.clone().into_bytes();
         binary_tail.extend_from_slice(&[0xe9, 0xff, 0x00, b'\n']);
@@ -452,6 +451,7 @@ mod tests {
         let mut binary_body = pem.clone().into_bytes();
         binary_body[40] = 0xe9;
         assert!(private_key_from_bytes(&binary_body).is_err());
+        // Non-base64 text in the body.
         let bad = pem.replacen("MII", "MIé", 1);
         assert_ne!(bad, pem);
         assert!(private_key_from_bytes(bad.as_bytes()).is_err());
