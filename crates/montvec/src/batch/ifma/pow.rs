@@ -33,7 +33,8 @@ const L1_TABLE_BYTES: usize = 48 << 10;
 /// width 3 1.04x slower than 4 and 5 1.07x; at 2048 width 4 (a 40 KiB table) 1.7-4% faster
 /// than 5 (80 KiB, which the L1-blind model chose) and width 3 1.6% slower; at 3072 widths 4
 /// and 5 even; at 4096 width 5 2% faster than 6. (A table laid out digit group by digit group,
-/// so that each lookup streams one contiguous block instead of 32 strided pieces: even.)
+/// so that each lookup streams one contiguous block instead of 32 strided pieces: even where
+/// the table stays in L1; larger tables are laid out so, see `select`.)
 pub(crate) fn window_width(bits: usize, d: usize, lanes: usize) -> usize {
     let cost = |w: usize| {
         let entries = 1usize << w;
@@ -69,8 +70,8 @@ pub(crate) fn pow_sliced<V: Lanes>(
     let mut scratch = AlignedWords::zeroed(super::reduce::scratch_words(d, l));
     let scratch = scratch.as_mut_slice();
     // The table: entry e holds base^e R mod N (below 2N).
-    let mut table = AlignedWords::zeroed(entries * words);
-    let table = table.as_mut_slice();
+    let mut table_words = AlignedWords::zeroed(entries * words);
+    let table = table_words.as_mut_slice();
     table[..words].copy_from_slice(one);
     mont_mul::<V>(&mut table[words..2 * words], base, r2, m, scratch);
     for e in 2..entries {
@@ -89,6 +90,22 @@ pub(crate) fn pow_sliced<V: Lanes>(
             );
         }
     }
+    // A table too large to stay in L1 between lookups is laid out group-major for them (see
+    // `select`); the table in entry order is then wiped and freed.
+    let layout = if entries * words * 8 > GROUP_MAJOR_FROM_BYTES {
+        Layout::GroupMajor
+    } else {
+        Layout::EntryMajor
+    };
+    let grouped;
+    let table: &[u64] = match layout {
+        Layout::EntryMajor => table,
+        Layout::GroupMajor => {
+            grouped = group_major::<V>(table, entries, words);
+            drop(table_words);
+            grouped.as_slice()
+        }
+    };
     // acc and tmp swap roles after each product instead of copying.
     let mut acc = AlignedWords::zeroed(words);
     let mut tmp = AlignedWords::zeroed(words);
@@ -99,7 +116,20 @@ pub(crate) fn pow_sliced<V: Lanes>(
         let lo = win * w;
         let width = w.min(bits - lo);
         let mut idx = window_values(exps, lo, width);
-        select::<V>(entry.as_mut_slice(), table, &idx[..l], entries);
+        // Group-major, sweeps alternate in direction: each starts on the lines the one before
+        // ended on, the likeliest to be still in L1.
+        let sweep = match layout {
+            Layout::GroupMajor if win & 1 == 1 => Sweep::Backward,
+            _ => Sweep::Forward,
+        };
+        select::<V>(
+            entry.as_mut_slice(),
+            table,
+            &idx[..l],
+            entries,
+            layout,
+            sweep,
+        );
         idx.zeroize();
         if win + 1 < windows {
             for _ in 0..width {
@@ -237,18 +267,48 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
     v
 }
 
-/// `out` = per lane, table entry `idx[lane]`: one equality mask per entry, then every row of
-/// every entry read and or-ed in under its mask (`vpternlogq`), so every entry is read in full.
-/// (Split into one piece of digits after each of the window's squarings, so that its loads
-/// could overlap their IFMAs: even at 1024 bits, 0.987 in 20 paired runs; at 2048 bits too.
-/// Fused into the interleaved product instead, digit b_i of the entry selected in the
-/// product's step i from per-window masks: 1.010 at 1024 bits, 0.962 at 512 on 8 lanes but
-/// 1.05 on 16, paired runs of 15 and 11. Taken a digit a step by the window's first squaring
-/// instead, where nothing waits for it: 0.995 at 1024 bits (25 pairs), 0.994 at 512, and
-/// width 5 still 1.085x slower than 4 at 1024: the lookup's cost is its table's traffic
-/// through L1, not its instructions.)
+/// `out` = per lane, table entry `idx[lane]` of the group-major table ([`group_major`]): one
+/// equality mask per entry, then every row of every entry read and or-ed in under its mask
+/// (`vpternlogq`), so every entry is read in full; the table is read in one sweep, from its
+/// start or from its end.
+///
+/// The table's traffic is the cost, not the instructions. From 2048 bits (40 KiB at width 4
+/// on 8 lanes) the table does not stay in L1 beside the squarings' data between two lookups;
+/// with every lookup skipped (wrong results, timing only) a 2048-bit exponentiation took
+/// 231-236 us a lane against 248-250 (8 lanes, Zen 5, 2026-11-25). In entry order a lookup
+/// read 16 strided pieces per group of digits; group-major it reads one stream, and
+/// alternate lookups sweeping backwards start on the lines the last one left in L1:
+/// 2048 bits 248-252 -> 245-247 us a lane, 3072 823-831 -> 800-814, 4096 1762-1779 ->
+/// 1728-1758, 1024 even (alternating runs of `pow_with` on 8 jobs).
+///
+/// Tried before (in entry order) and dropped: split into one piece of digits after each of
+/// the window's squarings, so that its loads could overlap their IFMAs: even at 1024 bits,
+/// 0.987 in 20 paired runs; at 2048 bits too. Fused into the interleaved product instead,
+/// digit b_i of the entry selected in the product's step i from per-window masks: 1.010 at
+/// 1024 bits, 0.962 at 512 on 8 lanes but 1.05 on 16, paired runs of 15 and 11. Taken a
+/// digit a step by the window's first squaring instead, where nothing waits for it: 0.995 at
+/// 1024 bits (25 pairs), 0.994 at 512, and width 5 still 1.085x slower than 4 at 1024.
+/// Tried with the group-major table: a software prefetch four entries ahead, even at 2048
+/// bits.
+///
+/// Also tried and dropped (2026-11-25): crypto_mb's "almost half Montgomery multiplication"
+/// for the window products. With a = a_lo + 2^(52 h) a_hi (h = d / 2) and each entry b kept
+/// also as k = b / 2^(52 h) mod N, a b / R = (a_lo k + a_hi b) / 2^(52 (d - h)) mod N: half
+/// the reduction steps, 3d^2 IFMAs against 4d^2 (the output below 3.25N, which R >= 16N
+/// allows). Correct against the oracle, but the table doubles: at 1024 bits (8 lanes,
+/// entry order) the half product saved 1.45 us a lane (36.1 against 37.5 with the doubled
+/// table and the plain product) and the doubled table cost 5 us (37.5 against 32.2-32.8
+/// with the single one); lookups spread over the squarings won back 2 us. 1.04-1.12x slower
+/// in all, and 1.10x at 512 bits.
 #[inline(always)]
-fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize) {
+fn select<V: Lanes>(
+    out: &mut [u64],
+    table: &[u64],
+    idx: &[u64],
+    entries: usize,
+    layout: Layout,
+    sweep: Sweep,
+) {
     let l = V::LANES;
     let words = out.len();
     assert!(table.len() == entries * words && idx.len() == l && entries <= MAX_ENTRIES);
@@ -264,28 +324,97 @@ fn select<V: Lanes>(out: &mut [u64], table: &[u64], idx: &[u64], entries: usize)
     }
     // SAFETY: the first `entries` elements were written just above.
     let masks = unsafe { core::slice::from_raw_parts(masks, entries) };
-    // Eight digits at a time (eight independent or-chains, one mask load for eight rows),
-    // then four, two and one for the last d mod 8.
+    // Written out for each direction: a closure over the groups would not inherit the
+    // target features, and its row loads and masks would be calls.
     let d = V::digits(words);
-    let mut i = 0;
-    while i + 8 <= d {
-        select_digits::<V, 8>(out, table, masks, words, i);
-        i += 8;
-    }
-    if i + 4 <= d {
-        select_digits::<V, 4>(out, table, masks, words, i);
-        i += 4;
-    }
-    if i + 2 <= d {
-        select_digits::<V, 2>(out, table, masks, words, i);
-        i += 2;
-    }
-    if i < d {
-        select_digits::<V, 1>(out, table, masks, words, i);
+    match sweep {
+        Sweep::Forward => {
+            for (i, width) in digit_groups(d) {
+                select_group::<V>(out, table, masks, words, (i, width), layout, sweep);
+            }
+        }
+        Sweep::Backward => {
+            for (i, width) in digit_groups(d).rev() {
+                select_group::<V>(out, table, masks, words, (i, width), layout, sweep);
+            }
+        }
     }
 }
 
-/// Digits `i..i + W` of [`select`].
+/// [`select_digits`] for the group of `width` digits from digit `i`.
+#[inline(always)]
+fn select_group<V: Lanes>(
+    out: &mut [u64],
+    table: &[u64],
+    masks: &[V],
+    words: usize,
+    (i, width): (usize, usize),
+    layout: Layout,
+    sweep: Sweep,
+) {
+    match width {
+        8 => select_digits::<V, 8>(out, table, masks, words, i, layout, sweep),
+        4 => select_digits::<V, 4>(out, table, masks, words, i, layout, sweep),
+        2 => select_digits::<V, 2>(out, table, masks, words, i, layout, sweep),
+        _ => select_digits::<V, 1>(out, table, masks, words, i, layout, sweep),
+    }
+}
+
+/// How the table's rows are laid out.
+#[derive(Clone, Copy)]
+enum Layout {
+    /// Entry after entry, each digit after digit.
+    EntryMajor,
+    /// Digit group after digit group ([`group_major`]).
+    GroupMajor,
+}
+
+/// Tables above this many bytes are laid out group-major: at 2048 bits (40 KiB on 8 lanes)
+/// the layout measured 3-4% faster, while at 512 bits on 16 lanes (20 KiB) it ran 1-2%
+/// slower (Zen 5, 48 KiB L1D).
+const GROUP_MAJOR_FROM_BYTES: usize = 32 << 10;
+
+/// The direction of a lookup's sweep over the table.
+#[derive(Clone, Copy)]
+enum Sweep {
+    Forward,
+    Backward,
+}
+
+/// The digit groups (first digit, width) a lookup reads at once: eights (eight independent
+/// or-chains, one mask load for eight rows), then a four, a two and a one for the last
+/// d mod 8.
+fn digit_groups(d: usize) -> impl DoubleEndedIterator<Item = (usize, usize)> {
+    let eights = d >> 3;
+    let rest = d & 7;
+    (0..eights).map(|g| (8 * g, 8)).chain(
+        [4, 2, 1]
+            .into_iter()
+            .filter(move |w| rest & w != 0)
+            // Below this group: the eights and the wider groups of the rest.
+            .map(move |w| (8 * eights + (rest & !(2 * w - 1)), w)),
+    )
+}
+
+/// `table` (entries of `words` words one after another) rearranged digit group by digit
+/// group ([`digit_groups`]): group (i, W) holds rows i..i + W of entry 0, then of entry 1,
+/// and so on, from word `entries * i * l`, so that a lookup reads it in one sweep.
+fn group_major<V: Lanes>(table: &[u64], entries: usize, words: usize) -> AlignedWords {
+    let l = V::LANES;
+    assert_eq!(table.len(), entries * words);
+    let mut out = AlignedWords::zeroed(table.len());
+    let dst = out.as_mut_slice();
+    for (i, width) in digit_groups(V::digits(words)) {
+        for e in 0..entries {
+            let to = entries * i * l + e * width * l;
+            let from = e * words + i * l;
+            dst[to..to + width * l].copy_from_slice(&table[from..from + width * l]);
+        }
+    }
+    out
+}
+
+/// Digits `i..i + W` of [`select`], entries in `sweep` order.
 #[inline(always)]
 fn select_digits<V: Lanes, const W: usize>(
     out: &mut [u64],
@@ -293,16 +422,30 @@ fn select_digits<V: Lanes, const W: usize>(
     masks: &[V],
     words: usize,
     i: usize,
+    layout: Layout,
+    sweep: Sweep,
 ) {
     let l = V::LANES;
-    assert!((i + W) * l <= words && table.len() >= masks.len() * words);
+    let entries = masks.len();
+    assert!((i + W) * l <= words && table.len() >= entries * words);
+    // Row r of entry e at base + e stride + r l.
+    let (base, stride) = match layout {
+        Layout::EntryMajor => (i * l, words),
+        Layout::GroupMajor => (entries * i * l, W * l),
+    };
     // SAFETY: the callers' target features cover V's.
     let mut v = [unsafe { V::splat(0) }; W];
-    for (e, m) in masks.iter().enumerate() {
+    for k in 0..entries {
+        let e = match sweep {
+            Sweep::Forward => k,
+            Sweep::Backward => entries - 1 - k,
+        };
         for (r, vr) in v.iter_mut().enumerate() {
-            // SAFETY: entry e < entries, digit i + r < d: within the table (asserted).
-            let row = unsafe { V::load(table.as_ptr().add(e * words + (i + r) * l)) };
-            *vr = vr.or_and(*m, row);
+            // SAFETY: entry-major, e words + (i + r + 1) l <= entries words; group-major,
+            // entries i l + (e W + r + 1) l <= entries (i + W) l <= entries words: within the
+            // table (asserted).
+            let row = unsafe { V::load(table.as_ptr().add(base + e * stride + r * l)) };
+            *vr = vr.or_and(masks[e], row);
         }
     }
     for (r, vr) in v.iter().enumerate() {
@@ -313,7 +456,26 @@ fn select_digits<V: Lanes, const W: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::window_width;
+    use super::{digit_groups, window_width};
+
+    /// The groups cover digits 0..d once each, in order, eights first.
+    #[test]
+    fn digit_groups_cover_every_digit_in_order() {
+        for d in 0..=200 {
+            let mut next = 0;
+            for (i, w) in digit_groups(d) {
+                assert_eq!(i, next, "d = {d}");
+                assert!(matches!(w, 8 | 4 | 2 | 1));
+                assert!(w == 8 || i + 8 > d, "d = {d}: a short group before the end");
+                next = i + w;
+            }
+            assert_eq!(next, d, "d = {d}");
+            let back: Vec<_> = digit_groups(d).rev().collect();
+            let mut fwd: Vec<_> = digit_groups(d).collect();
+            fwd.reverse();
+            assert_eq!(back, fwd);
+        }
+    }
 
     /// The widths the measurements in `window_width`'s doc chose, for 8 lanes and full-size
     /// exponents (d = ceil((bits + 2) / 52) digits).
