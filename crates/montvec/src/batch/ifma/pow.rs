@@ -267,19 +267,20 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
     v
 }
 
-/// `out` = per lane, table entry `idx[lane]` of the group-major table ([`group_major`]): one
+/// `out` = per lane, table entry `idx[lane]` (the table laid out as `layout` says): one
 /// equality mask per entry, then every row of every entry read and or-ed in under its mask
-/// (`vpternlogq`), so every entry is read in full; the table is read in one sweep, from its
-/// start or from its end.
+/// (`vpternlogq`), so every entry is read in full. A group-major table is read in one sweep,
+/// from its start or from its end.
 ///
 /// The table's traffic is the cost, not the instructions. From 2048 bits (40 KiB at width 4
 /// on 8 lanes) the table does not stay in L1 beside the squarings' data between two lookups;
 /// with every lookup skipped (wrong results, timing only) a 2048-bit exponentiation took
 /// 231-236 us a lane against 248-250 (8 lanes, Zen 5, 2026-11-25). In entry order a lookup
-/// read 16 strided pieces per group of digits; group-major it reads one stream, and
-/// alternate lookups sweeping backwards start on the lines the last one left in L1:
-/// 2048 bits 248-252 -> 245-247 us a lane, 3072 823-831 -> 800-814, 4096 1762-1779 ->
-/// 1728-1758, 1024 even (alternating runs of `pow_with` on 8 jobs).
+/// reads 16 strided pieces per group of digits; group-major it reads one stream, and
+/// alternate lookups sweeping backwards start on the lines the last one left in L1. At 2048
+/// bits the two together are 3-4% faster (alternating runs of `pow_with` on 8 jobs: 249-259
+/// -> 241-249 us a lane), the backward sweeps about 1.3% of it (248-250 -> 245-247); at 3072
+/// and 4096 bits 0-3.5% faster, within the noise.
 ///
 /// Tried before (in entry order) and dropped: split into one piece of digits after each of
 /// the window's squarings, so that its loads could overlap their IFMAs: even at 1024 bits,
@@ -371,7 +372,7 @@ enum Layout {
 
 /// Tables above this many bytes are laid out group-major: at 2048 bits (40 KiB on 8 lanes)
 /// the layout measured 3-4% faster, while at 512 bits on 16 lanes (20 KiB) it ran 1-2%
-/// slower (Zen 5, 48 KiB L1D).
+/// slower and at 1536 bits (30 KiB) even or 1% slower (Zen 5, 48 KiB L1D).
 const GROUP_MAJOR_FROM_BYTES: usize = 32 << 10;
 
 /// The direction of a lookup's sweep over the table.
