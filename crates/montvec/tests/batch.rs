@@ -274,15 +274,23 @@ fn mul_and_square_mod() {
         let cases: Vec<(BigUint, BigUint, BigUint, Modulus, Nat, Nat)> = (0..11)
             .map(|i| {
                 let n = random_odd_modulus(&mut rng, bits);
-                let a = if i == 0 {
-                    &n - 1u32
-                } else {
-                    random_below(&mut rng, &n)
+                // Operands of at most k limbs go into the IFMA lanes unreduced, so some are
+                // at or above n: n itself, n + 1, and 2^(64k) - 1 (every limb all ones).
+                let k = bits.div_ceil(64);
+                let all_ones = (BigUint::from(1u32) << (64 * k)) - 1u32;
+                let a = match i {
+                    0 => &n - 1u32,
+                    2 => all_ones.clone(),
+                    3 => n.clone(),
+                    4 if n < all_ones => &n + 1u32,
+                    _ => random_below(&mut rng, &n),
                 };
-                let b = if i == 1 {
-                    random_bits(&mut rng, bits + 100)
-                } else {
-                    random_below(&mut rng, &n)
+                let b = match i {
+                    1 => random_bits(&mut rng, bits + 100),
+                    2 | 3 => all_ones.clone(),
+                    4 => n.clone(),
+                    5 => random_bits(&mut rng, 64 * k),
+                    _ => random_below(&mut rng, &n),
                 };
                 let m = Modulus::new(&nat(&n)).unwrap();
                 let (an, bn) = (nat(&a), nat(&b));

@@ -17,6 +17,26 @@
 //! unrolled schoolbook rows for 2 to 5 limbs, unrolled Comba for 6 to 16 limbs (squares: unrolled Comba
 //! squaring for 2 to 16), Karatsuba from [`karatsuba::THRESHOLD`] limbs (its halves land on
 //! the unrolled kernels), generic Comba for unequal lengths.
+//!
+//! Tried and not kept (2026-11-25, Zen 5, `taskset -c 0`): the product in AVX-512 IFMA, one
+//! product at a time. Both operands cut into 52-bit digits in zmm registers, each block of
+//! eight columns summed by `vpmadd52luq`/`vpmadd52huq` over windows of a's digits
+//! (`valignq`) times broadcast digits of b, one parallel carry step, the remaining ripple
+//! by carry lookahead on the compare masks, and the digits packed back into limbs. It was
+//! correct against the oracle at 1 to 16 limbs. ns a product:
+//!
+//! | limbs | 32 independent products a call: IFMA / ADX rows | each product's low half the next one's operand: IFMA / ADX |
+//! |---|---|---|
+//! | 9 | 18.0-18.7 / 20.2-21.2 | 33-38 / 21 |
+//! | 12 | 35-39 / 66-68 (Comba) | 38-45 / 66-69 |
+//! | 16 | 37 / 120 (Comba) | 51 / 124 |
+//!
+//! At 9 limbs it wins only where products do not depend on each other. A chained product,
+//! as in REDC, pays for this chip's latencies: 4-5 cycles for each cross-lane shuffle on the
+//! path, about 16 cycles for the mask's round trip through a general register, and a stall
+//! when scalar loads read what vector stores wrote. So the 9-limb product stays on the ADX
+//! rows. From 10 limbs up, no caller in the library multiplies without reducing, and the
+//! single-operand IFMA Montgomery variant (`mont::ifma`) already takes those sizes.
 
 #[cfg(target_arch = "x86_64")]
 pub mod adx;

@@ -196,8 +196,9 @@ impl<V: Lanes> IfmaLanes<V> {
         sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
     }
 
-    /// Per lane, `a[l] b[l] mod N_l` for inputs below their modulus: two almost-Montgomery
-    /// products (`a b / R`, then times `R^2`) and a masked subtraction.
+    /// Per lane, `a[l] b[l] mod N_l` for inputs of at most k limbs (not necessarily below
+    /// their modulus): two almost-Montgomery products (`a R^2 / R`, then times `b`) and a
+    /// masked subtraction ([`reduce::mul_mod`]).
     ///
     /// Leaks: the sizes only.
     pub(crate) fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
@@ -205,7 +206,7 @@ impl<V: Lanes> IfmaLanes<V> {
     }
 
     /// Per lane, `a[l] b[l] / R64 mod N_l` (R64 = 2^(64k)): the Montgomery product of elements
-    /// in the scalar engines' form, for inputs below their modulus; as [`Self::mul_mod`] with
+    /// in the scalar engines' form, for inputs of at most k limbs; as [`Self::mul_mod`] with
     /// R^2 / R64 in place of R^2.
     ///
     /// Leaks: the sizes only.
@@ -213,7 +214,7 @@ impl<V: Lanes> IfmaLanes<V> {
         self.product(a, b, &self.r2_over_r64)
     }
 
-    /// Per lane, `(a b / R) c / R mod N`, fully reduced.
+    /// Per lane, `(a c / R) b / R mod N`, fully reduced.
     fn product(&self, a: &[&[Limb]], b: &[&[Limb]], c: &AlignedWords) -> Vec<Vec<Limb>> {
         let count = a.len();
         assert!(count == b.len() && count <= V::LANES);

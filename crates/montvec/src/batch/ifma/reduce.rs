@@ -68,7 +68,9 @@ pub(crate) fn scratch_words(d: usize, lanes: usize) -> usize {
     6 * d * lanes
 }
 
-/// `out = a b / R mod N`, below 2N, for `a, b < 2N`, word-sliced and normalised.
+/// `out = a b / R mod N`, below 2N, for `a, b < 2N`, word-sliced and normalised (more
+/// exactly, for normalised digits and a b < N R: the first product of an exponentiation or
+/// of [`mul_mod`] takes any x < R / 4 times R^2 mod N).
 ///
 /// Leaks: the sizes only.
 #[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
@@ -124,8 +126,14 @@ pub(crate) fn mont_sqr<V: Lanes>(
     reduce::<V>(out, t, m, rest);
 }
 
-/// `out = a b mod N`, fully reduced, for `a, b < N`: `a b / R`, times `R^2 mod N` (`r2`) over
-/// R, then one masked subtraction (the second product is below 2N).
+/// `out = a b mod N`, fully reduced, for `a, b` of at most k limbs (below 2^(64k) <= R / 4,
+/// so not necessarily below N): `a r2 / R`, times `b` over R, then one masked subtraction.
+/// With `r2` = R^2 mod N that is `a b`; the Montgomery product passes R^2 / R64 instead.
+///
+/// Bounds (an almost-Montgomery product lands below 2N when the product of its inputs is
+/// below N R): a r2 < (R / 4) N, so t = a r2 / R < 2N; then t b < 2N (R / 4) = N R / 2.
+/// Taking r2 first keeps both products within that bound for operands not reduced modulo
+/// N (a b itself may exceed N R).
 ///
 /// Leaks: the sizes only.
 #[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
@@ -140,8 +148,8 @@ pub(crate) fn mul_mod<V: Lanes>(
     let words = m.n.len();
     let (t, rest) = scratch.split_at_mut(words);
     let (u, rest) = rest.split_at_mut(words);
-    mont_mul::<V>(t, a, b, m, rest);
-    mont_mul::<V>(u, t, r2, m, rest);
+    mont_mul::<V>(t, a, r2, m, rest);
+    mont_mul::<V>(u, t, b, m, rest);
     final_subtract::<V>(out, u, m.n, rest);
 }
 
