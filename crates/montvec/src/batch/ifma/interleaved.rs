@@ -73,8 +73,9 @@
 //! lanes. That is what a Montgomery-friendly multiple of each modulus would give (Orup's
 //! trick: M = m N with m = -N^-1 mod 2^52 is -1 mod 2^52, so working modulo M the quotient
 //! digit is acc_0 mod 2^52 itself; the result is reduced modulo N once at the end). It was
-//! not built: M is a digit longer than N, so every product and reduction grows by a digit,
-//! 5% more IFMAs at 20 digits and 10% at 10, which takes most or all of the 8-9% back.
+//! not built: M is a digit longer than N, so the elements and every product and reduction
+//! grow by a digit. The IFMAs grow with the square of the digit count: 10% more at 20 digits
+//! ((21/20)^2) and 21% more at 10, more than the 8-9% the chain would give back.
 //!
 //! Nor do the integer units sit idle for free (2026-11-24, whole-process runs of 8-lane
 //! 1024-bit exponentiations, three alternating pairs): in a microbenchmark, 24 independent
