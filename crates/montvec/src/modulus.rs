@@ -251,12 +251,7 @@ impl Modulus {
     ///
     /// Leaks: the announced lengths of `x` and n.
     pub fn reduce(&self, x: &Nat) -> Nat {
-        Nat::from_limbs(self.with_conversions(|params, mul| {
-            let mut shared = params.to_montgomery_by(x.as_limbs(), mul);
-            let out = params.from_montgomery_by(&shared, mul);
-            shared.zeroize();
-            out
-        }))
+        Nat::from_limbs(self.with_conversions(|params, mul| params.reduce_by(x.as_limbs(), mul)))
     }
 
     /// `base^exp mod n` in constant time: `base` of any size (reduced first), any exponent,

@@ -220,6 +220,9 @@ fn check_modulus(n: &BigUint, r: &mut impl rand::Rng) {
         // The largest one-chunk value, R - 1 >= n: the conversion kernels take a first
         // operand of k limbs up to R - 1, not only below n.
         (BigUint::one() << (64 * k)) - 1u32,
+        // Three chunks of all ones: for a modulus filling its k limbs, every chunk is at or
+        // above n and is reduced by one subtraction before Horner's step.
+        (BigUint::one() << (3 * 64 * k)) - 1u32,
     ];
     for (label, m) in moduli(n) {
         assert_eq!(m.bits(), bits, "{label}");

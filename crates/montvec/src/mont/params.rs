@@ -191,6 +191,60 @@ impl MontParams {
         out
     }
 
+    /// `x mod n` (k limbs) for `x` of any length, on the conversion kernel `mont_mul`.
+    ///
+    /// When n fills its k limbs (its top bit set, as RSA primes and moduli do), every k-limb
+    /// chunk of x is below R64 < 2n, so one masked subtraction reduces it, and Horner's rule
+    /// over the chunks from the top needs one product a lower chunk: acc = Mont(acc, R^2)
+    /// (= acc R64 mod n) + (chunk mod n). A 2k-limb x (an RSA CRT half's input) then takes
+    /// one product instead of four through the Montgomery form. Otherwise x goes into the
+    /// Montgomery form ([`MontParams::to_montgomery_by`]) and out again.
+    ///
+    /// Leaks: the announced length of `x` and the size of n (whether n's top bit is set).
+    pub fn reduce_by(&self, x: &[Limb], mont_mul: &mut ConversionProduct<'_>) -> Vec<Limb> {
+        let k = self.limbs();
+        if self.bits < k * LIMB_BITS {
+            let mut shared = self.to_montgomery_by(x, mont_mul);
+            let out = self.from_montgomery_by(&shared, mont_mul);
+            shared.zeroize();
+            return out;
+        }
+        // The current chunk, the shifted accumulator and the scratch, in one buffer.
+        let mut work = zeroize::Zeroizing::new(vec![0; 3 * k]);
+        let (chunk, rest) = work.split_at_mut(k);
+        let (t, scratch) = rest.split_at_mut(k);
+        let mut acc = vec![0; k];
+        let chunks = x.len().div_ceil(k).max(1);
+        for c in (0..chunks).rev() {
+            let lo = c * k;
+            let hi = (lo + k).min(x.len());
+            chunk.fill(0);
+            if lo < hi {
+                chunk[..hi - lo].copy_from_slice(&x[lo..hi]);
+            }
+            self.subtract_once(chunk, scratch);
+            if c + 1 == chunks {
+                acc.copy_from_slice(chunk);
+                continue;
+            }
+            // acc R64 mod n: Mont(acc, R^2), acc below n.
+            mont_mul(t, &acc, &self.r2);
+            acc.copy_from_slice(t);
+            self.add_assign_mod(&mut acc, chunk, scratch);
+        }
+        acc
+    }
+
+    /// `x = x mod n` for `x < 2n` (k limbs): n subtracted once, by mask, when x >= n.
+    /// `scratch` has k limbs.
+    fn subtract_once(&self, x: &mut [Limb], scratch: &mut [Limb]) {
+        let mut borrow = 0;
+        for i in 0..x.len() {
+            (scratch[i], borrow) = sbb(x[i], self.n[i], borrow);
+        }
+        ct::conditional_assign(x, scratch, !ct::choice_from_bit(borrow));
+    }
+
     /// `x = x + y mod n` for x, y < n. `scratch` has k limbs.
     pub fn add_assign_mod(&self, x: &mut [Limb], y: &[Limb], scratch: &mut [Limb]) {
         let mut carry = 0;
