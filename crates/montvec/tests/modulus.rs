@@ -246,6 +246,16 @@ fn check_modulus(n: &BigUint, r: &mut impl rand::Rng) {
             let red = m.reduce(&nat(x));
             assert_eq!(red.limb_len(), k, "{label}");
             assert_eq!(to_big(&red), x % n, "{label}: reduce x = {x:x}, n = {n:x}");
+            // x times y's form, for y = n - 1 and y = x mod n (its square).
+            for y in [n - 1u32, x % n] {
+                let got = m.mul_value(&nat(x), &m.to_montgomery(&nat(&y))).unwrap();
+                assert_eq!(got.limb_len(), k, "{label}");
+                assert_eq!(
+                    to_big(&got),
+                    x * &y % n,
+                    "{label}: mul_value x = {x:x}, y = {y:x}"
+                );
+            }
         }
     }
 }

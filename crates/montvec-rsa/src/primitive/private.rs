@@ -75,11 +75,10 @@ pub(crate) fn unblind(key: &RsaPrivateKey, m: &Nat, pair: &BlindingPair) -> Nat 
 ///
 /// Leaks: the sizes.
 fn times_form(key: &RsaPrivateKey, x: &Nat, y_form: &MontElem) -> Nat {
+    // One Montgomery product of x's value by y's form where the variant allows (three
+    // through the Montgomery form otherwise).
     let modulus = key.as_public_key().modulus();
-    let product = modulus
-        .mul(&modulus.to_montgomery(x), y_form)
-        .expect("elements of n");
-    modulus.from_montgomery(&product).expect("element of n")
+    modulus.mul_value(x, y_form).expect("element of n")
 }
 
 /// Step 5, given `back` = m^e mod n: `m` when `back` equals c (compared in constant time),
@@ -130,12 +129,15 @@ pub(crate) fn crt_recombine(key: &RsaPrivateKey, ms: &[Nat]) -> Nat {
 ///
 /// Leaks: the sizes only.
 pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv: &Nat) -> Nat {
-    let a = p_mod.to_montgomery(m1);
-    let b = p_mod.to_montgomery(m2);
-    let diff = p_mod.sub(&a, &b).expect("elements of p");
+    // m1 − m2 mod p on the values (m2 reduced first: for a k-limb m2 and a p filling its k
+    // limbs, one masked subtraction), then one product of that value by qInv's form.
+    let mut m2 = p_mod.reduce(m2);
+    let mut diff = arith::sub_mod(&p_mod.modulus(), &m1.resized(p_mod.limbs()), &m2);
     let qinv_m = p_mod.to_montgomery(qinv);
-    let h = p_mod.mul(&diff, &qinv_m).expect("elements of p");
-    p_mod.from_montgomery(&h).expect("element of p")
+    let h = p_mod.mul_value(&diff, &qinv_m).expect("element of p");
+    m2.zeroize();
+    diff.zeroize();
+    h
 }
 
 #[cfg(test)]

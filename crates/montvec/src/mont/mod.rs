@@ -72,6 +72,14 @@ pub trait MontMul {
         let _ = y;
         None
     }
+    /// The value x y mod n (k limbs, fully reduced) of a value x of at most k limbs (any
+    /// value below 2^(64k)) times an element y R mod n, by one Montgomery product of x laid
+    /// out as the variant's elements are (x (y R) / R = x y), where the variant has that
+    /// layout at hand (the IFMA variant: x's 52-bit digits); `None` otherwise.
+    fn value_times_own(&self, x: &[Limb], y: &[Limb]) -> Option<Vec<Limb>> {
+        let _ = (x, y);
+        None
+    }
     /// Limbs of scratch space [`MontMul::mul`] and [`MontMul::sqr`] need.
     fn scratch_len(&self) -> usize;
     /// `out = a * b / R mod n`.

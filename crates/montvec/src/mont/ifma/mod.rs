@@ -276,6 +276,17 @@ impl MontMul for Ifma {
     fn value_from_own(&self, y: &[Limb]) -> Option<Vec<Limb>> {
         Some(self.reduced_value(y, &self.unit))
     }
+    fn value_times_own(&self, x: &[Limb], y: &[Limb]) -> Option<Vec<Limb>> {
+        // Bound: x < 2^(64k) <= R' / 4 and y < 2n, so x y < n R' and the almost-Montgomery
+        // product x y R' / R' = x y lands below 2n, as `reduced_value` needs.
+        if x.len() * LIMB_BITS + 2 > DIGIT_BITS * self.digits {
+            return None;
+        }
+        let mut xd = to_digits(x, self.elem_len());
+        let out = self.reduced_value(&xd, y);
+        xd.zeroize();
+        Some(out)
+    }
 }
 
 #[cfg(test)]
