@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use montvec::{Modulus, Nat};
+use montvec::{Modulus, MontElem, Nat};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
@@ -36,6 +36,8 @@ pub struct RsaPrivateKey {
     dp: Nat,
     dq: Nat,
     qinv: Nat,
+    /// qInv in p's Montgomery form, for Garner's step (converted once, not every operation).
+    qinv_form: MontElem,
     p_mod: Arc<Modulus>,
     q_mod: Arc<Modulus>,
     others: Vec<OtherPrime>,
@@ -320,6 +322,7 @@ impl RsaPrivateKey {
         }
         let q_mod = Modulus::new(&q)?;
         let d = d.resized(public.n().limb_len());
+        let qinv_form = p_mod.to_montgomery(&qinv);
         Ok(RsaPrivateKey {
             public,
             d,
@@ -328,6 +331,7 @@ impl RsaPrivateKey {
             dp,
             dq,
             qinv,
+            qinv_form,
             p_mod: Arc::new(p_mod),
             q_mod: Arc::new(q_mod),
             others,
@@ -379,6 +383,11 @@ impl RsaPrivateKey {
     /// qInv = q⁻¹ mod p.
     pub fn qinv(&self) -> &Nat {
         &self.qinv
+    }
+
+    /// qInv in p's Montgomery form (Garner's multiplier).
+    pub(crate) fn qinv_form(&self) -> &MontElem {
+        &self.qinv_form
     }
 
     /// Montgomery constants of p.
@@ -496,6 +505,7 @@ impl Clone for RsaPrivateKey {
             dp: self.dp.clone(),
             dq: self.dq.clone(),
             qinv: self.qinv.clone(),
+            qinv_form: self.qinv_form.clone(),
             p_mod: Arc::clone(&self.p_mod),
             q_mod: Arc::clone(&self.q_mod),
             others: self.others.clone(),

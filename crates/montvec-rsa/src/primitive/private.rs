@@ -106,14 +106,15 @@ pub(crate) fn crt_recombine(key: &RsaPrivateKey, ms: &[Nat]) -> Nat {
     let others = key.other_primes();
     assert_eq!(ms.len(), 2 + others.len(), "one power per prime");
     let limbs = key.n().limb_len();
-    let mut h = garner(key.p_modulus(), &ms[0], &ms[1], key.qinv());
+    let mut h = garner(key.p_modulus(), &ms[0], &ms[1], key.qinv_form());
     let [_, q] = key.primes();
     let mut rh = arith::product(q, &h);
     let mut out = arith::sum(&rh, &ms[1], limbs + 1).resized(limbs);
     for (other, m) in others.iter().zip(&ms[2..]) {
         h.zeroize();
         rh.zeroize();
-        h = garner(other.modulus(), m, &out, other.coefficient());
+        let coefficient = other.modulus().to_montgomery(other.coefficient());
+        h = garner(other.modulus(), m, &out, &coefficient);
         rh = arith::product(other.product_before(), &h);
         let next = arith::sum(&rh, &out, limbs + 1).resized(limbs);
         out.zeroize();
@@ -124,17 +125,17 @@ pub(crate) fn crt_recombine(key: &RsaPrivateKey, ms: &[Nat]) -> Nat {
     out
 }
 
-/// Garner's step: h = qInv·(m1 − m2) mod p, for m1 < p and m2 of any size (m2 is reduced
-/// mod p first: q may exceed p, and for a further prime m2 is the value recombined so far).
+/// Garner's step: h = qInv·(m1 − m2) mod p, for m1 < p, m2 of any size (m2 is reduced
+/// mod p first: q may exceed p, and for a further prime m2 is the value recombined so far)
+/// and qInv given in p's Montgomery form.
 ///
 /// Leaks: the sizes only.
-pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv: &Nat) -> Nat {
+pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv_form: &MontElem) -> Nat {
     // m1 − m2 mod p on the values (m2 reduced first: for a k-limb m2 and a p filling its k
     // limbs, one masked subtraction), then one product of that value by qInv's form.
     let mut m2 = p_mod.reduce(m2);
     let mut diff = arith::sub_mod(&p_mod.modulus(), &m1.resized(p_mod.limbs()), &m2);
-    let qinv_m = p_mod.to_montgomery(qinv);
-    let h = p_mod.mul_value(&diff, &qinv_m).expect("element of p");
+    let h = p_mod.mul_value(&diff, qinv_form).expect("element of p");
     m2.zeroize();
     diff.zeroize();
     h
