@@ -157,12 +157,7 @@ impl MontParams {
         let (t, scratch) = rest.split_at_mut(k);
         let chunks = x.len().div_ceil(k).max(1);
         for c in (0..chunks).rev() {
-            let lo = c * k;
-            let hi = (lo + k).min(x.len());
-            chunk.fill(0);
-            if lo < hi {
-                chunk[..hi - lo].copy_from_slice(&x[lo..hi]);
-            }
+            load_chunk(chunk, x, c);
             if c + 1 == chunks {
                 // The top chunk: acc is still 0, so acc = chunk * R = Mont(chunk, R^2).
                 mont_mul(&mut acc, chunk, &self.r2);
@@ -216,12 +211,7 @@ impl MontParams {
         let mut acc = vec![0; k];
         let chunks = x.len().div_ceil(k).max(1);
         for c in (0..chunks).rev() {
-            let lo = c * k;
-            let hi = (lo + k).min(x.len());
-            chunk.fill(0);
-            if lo < hi {
-                chunk[..hi - lo].copy_from_slice(&x[lo..hi]);
-            }
+            load_chunk(chunk, x, c);
             self.subtract_once(chunk, scratch);
             if c + 1 == chunks {
                 acc.copy_from_slice(chunk);
@@ -351,6 +341,19 @@ pub(crate) const fn neg_inverse_mod_word(n0: Limb) -> Limb {
         i += 1;
     }
     inv.wrapping_neg()
+}
+
+/// `chunk` = limbs c k .. (c + 1) k of `x` (k = `chunk.len()`), zero beyond x's end.
+///
+/// Leaks: the announced length of `x`.
+fn load_chunk(chunk: &mut [Limb], x: &[Limb], c: usize) {
+    let k = chunk.len();
+    let lo = c * k;
+    let hi = (lo + k).min(x.len());
+    chunk.fill(0);
+    if lo < hi {
+        chunk[..hi - lo].copy_from_slice(&x[lo..hi]);
+    }
 }
 
 #[cfg(test)]
