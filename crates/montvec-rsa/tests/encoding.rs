@@ -286,7 +286,7 @@ fn sample_keys() -> Vec<RsaPrivateKey> {
     keys
 }
 
-/// PKCS#1 / PKCS#8 / SPKI × PEM / DER (both line endings), through the traits and the
+/// PKCS#1 / PKCS#8 / SPKI × PEM (LF, CRLF and CR line endings) / DER, through the traits and the
 /// `*_from_bytes` functions; every re-encoding is byte-identical.
 #[test]
 fn round_trips() {
@@ -310,7 +310,7 @@ fn round_trips() {
             key
         );
 
-        for ending in [LineEnding::LF, LineEnding::CRLF] {
+        for ending in [LineEnding::LF, LineEnding::CRLF, LineEnding::CR] {
             let pem1 = key.to_pkcs1_pem(ending).unwrap();
             let pem8 = key.to_pkcs8_pem(ending).unwrap();
             assert!(pem1.starts_with("-----BEGIN RSA PRIVATE KEY-----"));

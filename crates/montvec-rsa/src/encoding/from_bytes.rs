@@ -101,6 +101,12 @@ enum PemKind {
     Spki,
 }
 
+/// A byte that ends a PEM line: LF or CR. Splitting at either reads CRLF as a line and an
+/// empty line, which the body ignores.
+fn is_eol(byte: u8) -> bool {
+    byte == b'\n' || byte == b'\r'
+}
+
 /// The PEM block of an input, rewritten in the strict form the decoders take, or `None` when
 /// the input has no `-----BEGIN ` line (DER). The block is the first whose label is one of
 /// `wanted`, or else the first of all (whose label the caller then refuses by name): a file
@@ -108,9 +114,9 @@ enum PemKind {
 ///
 /// As RFC 7468 §2 and §3 ask of parsers, and as OpenSSL reads: text before the block (the
 /// dump `openssl rsa -text` writes ahead of it) and after its `-----END` line is ignored,
-/// whitespace at line ends (spaces, tabs, CR) is dropped, and the base64 may come in lines of
-/// any length, one line included. The body is re-wrapped at 64 characters in a buffer
-/// zeroized on drop (it is the key).
+/// lines end in LF, CRLF or a lone CR (RFC 7468 §3's `eol`), whitespace at line ends (spaces,
+/// tabs) is dropped, and the base64 may come in lines of any length, one line included. The
+/// body is re-wrapped at 64 characters in a buffer zeroized on drop (it is the key).
 fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(Error::Encoding("empty input: no key".into()));
@@ -119,16 +125,16 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
     let begins: Vec<usize> = bytes
         .windows(BEGIN.len())
         .enumerate()
-        .filter(|&(i, w)| w == BEGIN && (i == 0 || bytes[i - 1] == b'\n'))
+        .filter(|&(i, w)| w == BEGIN && (i == 0 || is_eol(bytes[i - 1])))
         .map(|(i, _)| i)
         .collect();
     let Some(&first_begin) = begins.first() else {
         return Ok(None);
     };
     let labelled = |i: usize| {
-        let line = bytes[i..].split(|&b| b == b'\n').next();
+        let line = bytes[i..].split(|&b| is_eol(b)).next();
         line.and_then(|l| core::str::from_utf8(l).ok())
-            .and_then(|l| begin_label(l.trim_end_matches([' ', '\t', '\r'])))
+            .and_then(|l| begin_label(l.trim_end_matches([' ', '\t'])))
             .is_some_and(|label| wanted.contains(&label))
     };
     let begin = begins
@@ -137,9 +143,9 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
         .find(|&i| labelled(i))
         .unwrap_or(first_begin);
     // Line by line, so that what follows the block need not be text.
-    let mut lines = bytes[begin..].split(|&b| b == b'\n').map(|line| {
+    let mut lines = bytes[begin..].split(|&b| is_eol(b)).map(|line| {
         core::str::from_utf8(line)
-            .map(|l| l.trim_end_matches([' ', '\t', '\r']))
+            .map(|l| l.trim_end_matches([' ', '\t']))
             .map_err(|_| Error::Encoding("PEM block that is not UTF-8".into()))
     });
     let first = lines.next().transpose()?.unwrap_or_default();
