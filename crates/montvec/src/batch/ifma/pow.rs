@@ -295,7 +295,16 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
 /// digit a step by the window's first squaring instead, where nothing waits for it: 0.995 at
 /// 1024 bits (25 pairs), 0.994 at 512, and width 5 still 1.085x slower than 4 at 1024.
 /// Tried with the group-major table: a software prefetch four entries ahead, even at 2048
-/// bits.
+/// bits. Spread over the serial prologues of the window's squarings in the blocked kernel
+/// (2026-11-25, 1536 bits, 8 lanes, entry order; a squaring's reduction there runs at about
+/// 73% of its IFMA floor against 97% for the off-diagonal product, the prologues' chain being
+/// the gap): one digit after each prologue row, 1.10x slower (122 against 111 us a lane);
+/// three digits after each group's prologue, 1.06x slower (that form read one digit at a
+/// time, one chain of 16 dependent or's: with every digit read so after the squarings
+/// instead it was 1.11x slower too). With eight-digit groups as here, one after each of the
+/// first prologues of the window: about 1% faster (109.8-111.7 against 111.6-113.9 us a lane,
+/// seven alternating pairs). Not built yet: it needs the group-major layout too, and the
+/// kernels' signatures to carry the lookup.
 ///
 /// Also tried and dropped (2026-11-25): crypto_mb's "almost half Montgomery multiplication"
 /// for the window products. With a = a_lo + 2^(52 h) a_hi (h = d / 2) and each entry b kept
