@@ -302,9 +302,10 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
 /// three digits after each group's prologue, 1.06x slower (that form read one digit at a
 /// time, one chain of 16 dependent or's: with every digit read so after the squarings
 /// instead it was 1.11x slower too). With eight-digit groups as here, one after each of the
-/// first prologues of the window: about 1% faster (109.8-111.7 against 111.6-113.9 us a lane,
-/// seven alternating pairs). Not built yet: it needs the group-major layout too, and the
-/// kernels' signatures to carry the lookup.
+/// first prologues of the window: about 1% faster than the same build looking up as here
+/// (seven alternating pairs), but built in full (a `Lookup` stepped by the squarings for both
+/// layouts) even against the code without it: 108.9-110.0 against 108.0-110.2 us a lane at
+/// 1536 bits (four alternating pairs), 242.8-245.7 against 241.3-245.8 at 2048. Not kept.
 ///
 /// Also tried and dropped (2026-11-25): crypto_mb's "almost half Montgomery multiplication"
 /// for the window products. With a = a_lo + 2^(52 h) a_hi (h = d / 2) and each entry b kept
