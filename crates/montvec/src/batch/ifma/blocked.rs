@@ -57,7 +57,17 @@
 //! shift): 1.077x slower at 2048 bits (10 paired runs), so the moves cost nothing the core
 //! does not hide and the longer code does; sixteen lanes (a [`crate::batch::lanes::Pair`]
 //! of zmm, groups halved to fit the registers) so that one half's serial prologue overlaps
-//! the other's IFMAs: 1.23x slower a lane at 1024 bits and 1.25x at 2048.
+//! the other's IFMAs: 1.23x slower a lane at 1024 bits and 1.25x at 2048; two squarings of
+//! separate 8-lane batches run group by group side by side (both prologues, then both
+//! sweeps, full-width registers; 2026-11-25, 30 digits, each squaring fed its own output):
+//! 419-447 ns a squaring against 411-441 for the two one after the other and 419-428 for a
+//! single chain, so the prologues' chains are not what is exposed. By count, a group of G
+//! rows spends about 70 cycles of IFMA throughput in its prologue (the triangle's terms)
+//! beside its 9-cycle-a-row chain, and its G head steps, with two dependent IFMAs on every
+//! accumulator, take 8 cycles each against 5 of throughput; at 30 digits (three groups of 10)
+//! that model gives about 380 cycles a group against 320 of IFMAs, near the 390 measured
+//! (a squaring 411-418 ns, of which the off-diagonal product 110-116, against an IFMA floor
+//! of 333).
 //!
 //! Column bound: a column takes at most 2d terms of a b (or holds a column of a^2, below
 //! 4 d 2^52, see `product.rs`), 2d terms of Y N, each below 2^52, and one carry below 2^12:

@@ -297,8 +297,8 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
 /// Tried with the group-major table: a software prefetch four entries ahead, even at 2048
 /// bits. Spread over the serial prologues of the window's squarings in the blocked kernel
 /// (2026-11-25, 1536 bits, 8 lanes, entry order; a squaring's reduction there runs at about
-/// 73% of its IFMA floor against 97% for the off-diagonal product, the prologues' chain being
-/// the gap): one digit after each prologue row, 1.10x slower (122 against 111 us a lane);
+/// 73% of its IFMA floor against 97% for the off-diagonal product, the prologues' chains and
+/// the latency-bound head steps being the gap, see `blocked.rs`): one digit after each prologue row, 1.10x slower (122 against 111 us a lane);
 /// three digits after each group's prologue, 1.06x slower (that form read one digit at a
 /// time, one chain of 16 dependent or's: with every digit read so after the squarings
 /// instead it was 1.11x slower too). With eight-digit groups as here, one after each of the
