@@ -67,7 +67,10 @@
 //! accumulator, take 8 cycles each against 5 of throughput; at 30 digits (three groups of 10)
 //! that model gives about 380 cycles a group against 320 of IFMAs, near the 390 measured
 //! (a squaring 411-418 ns, of which the off-diagonal product 110-116, against an IFMA floor
-//! of 333).
+//! of 333). Nor is the result's serial carry pass exposed: replaced, for timing only, by one
+//! parallel carry step (wrong results), the exponentiations ran even at 1536 bits (98.6-99.6
+//! against 98.6-99.2 us a lane). Squaring groups of 8 rows against 12 after the head-step
+//! change below: 0.5-1% slower at 1536 and 2048 bits.
 //!
 //! Column bound: a column takes at most 2d terms of a b (or holds a column of a^2, below
 //! 4 d 2^52, see `product.rs`), 2d terms of Y N, each below 2^52, and one carry below 2^12:
