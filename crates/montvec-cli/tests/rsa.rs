@@ -561,8 +561,10 @@ fn encryption_round_trips() {
     // PKCS#1 v1.5: a damaged ciphertext decrypts, by implicit rejection, to a message that
     // depends only on the key and the ciphertext.
     let ct = encrypt(&dir, &msg, &["--padding", "pkcs1"]);
+    // A middle byte: a change in the first could lift the ciphertext above n (as it did in
+    // CI for one random key), which is refused as out of range, not implicitly rejected.
     let mut damaged = ct.clone();
-    damaged[0] ^= 1;
+    damaged[ct.len() / 2] ^= 1;
     let (out, pt) = decrypt(&dir, &damaged, &["--padding", "pkcs1"]);
     ok("implicit rejection", out);
     let first = read(&pt);
