@@ -341,11 +341,12 @@ fn group<V: Lanes, const G: usize, const MUL: bool, const FIRST: bool>(
     // Head step s = j < G: row r's lo term lands in column r + s, its hi one higher; those
     // below G were the triangle's. Head step s has 2s + 1 IFMAs of y N against a full step's
     // 2G, too few to hide two dependent IFMAs a step on each accumulator (8 cycles at latency
-    // 4): with the hi terms added apart, an accumulator's chain is an IFMA and an add a step. Measured on Zen 5 (8-lane exponentiations, three
-    // alternating runs, 2026-11-25): 1.02x faster at 1536 bits (113.2-114.0 -> 110.3-111.9 us
-    // a lane) and at 2048 (257.4-260.2 -> 252.0-253.5); the same for the b terms of a
-    // product as well, even; in every step, 1.01-1.02x slower (the adds then cost issue
-    // slots the full steps' IFMAs need).
+    // 4): with the hi terms added apart, an accumulator's chain is an IFMA and an add a step.
+    // Measured on Zen 5 (8-lane exponentiations, three alternating runs, 2026-11-25): 1.02x
+    // faster at 1536 bits (113.2-114.0 -> 110.3-111.9 us a lane) and at 2048 (257.4-260.2 ->
+    // 252.0-253.5). Also added apart, measured even: the hi terms of a b in a product's head
+    // steps, and those of its prologue's triangle. In every step, 1.01-1.02x slower (the adds
+    // then take issue slots the full steps' IFMAs need).
     each_row!(G, |s| {
         step!(s, |r| r + s >= G, r + s + 1 >= G, true);
     });

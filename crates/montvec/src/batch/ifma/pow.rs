@@ -296,16 +296,17 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
 /// 1024 bits (25 pairs), 0.994 at 512, and width 5 still 1.085x slower than 4 at 1024.
 /// Tried with the group-major table: a software prefetch four entries ahead, even at 2048
 /// bits. Spread over the serial prologues of the window's squarings in the blocked kernel
-/// (2026-11-25, 1536 bits, 8 lanes, entry order; a squaring's reduction there runs at about
-/// 73% of its IFMA floor against 97% for the off-diagonal product, the prologues' chains and
-/// the latency-bound head steps being the gap, see `blocked.rs`): one digit after each prologue row, 1.10x slower (122 against 111 us a lane);
-/// three digits after each group's prologue, 1.06x slower (that form read one digit at a
-/// time, one chain of 16 dependent or's: with every digit read so after the squarings
-/// instead it was 1.11x slower too). With eight-digit groups as here, one after each of the
-/// first prologues of the window: about 1% faster than the same build looking up as here
-/// (seven alternating pairs), but built in full (a `Lookup` stepped by the squarings for both
-/// layouts) even against the code without it: 108.9-110.0 against 108.0-110.2 us a lane at
-/// 1536 bits (four alternating pairs), 242.8-245.7 against 241.3-245.8 at 2048. Not kept.
+/// (2026-11-25, 1536 bits, 8 lanes, entry order; a squaring's reduction there runs at about 73%
+/// of its IFMA floor against 97% for the off-diagonal product, the prologues' chains and the
+/// latency-bound head steps being the gap, see `blocked.rs`): one digit after each prologue
+/// row, 1.10x slower (122 against 111 us a lane); three digits after each group's prologue,
+/// 1.06x slower (that form read one digit at a time, one chain of 16 dependent or's: with every
+/// digit read so after the squarings instead it was 1.11x slower too). With eight-digit groups
+/// as here, one after each of the first prologues of the window: about 1% faster than the same
+/// build looking up as here (seven alternating pairs), but built in full (a `Lookup` stepped by
+/// the squarings for both layouts) even against the code without it: 108.9-110.0 against
+/// 108.0-110.2 us a lane at 1536 bits (four alternating pairs), 242.8-245.7 against 241.3-245.8
+/// at 2048. Not kept.
 ///
 /// Also tried and dropped (2026-11-25): crypto_mb's "almost half Montgomery multiplication"
 /// for the window products. With a = a_lo + 2^(52 h) a_hi (h = d / 2) and each entry b kept
