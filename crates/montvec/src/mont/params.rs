@@ -212,7 +212,7 @@ impl MontParams {
         let chunks = x.len().div_ceil(k).max(1);
         for c in (0..chunks).rev() {
             load_chunk(chunk, x, c);
-            self.subtract_once(chunk, scratch);
+            subtract_n_once(chunk, 0, &self.n, scratch);
             if c + 1 == chunks {
                 acc.copy_from_slice(chunk);
                 continue;
@@ -225,30 +225,14 @@ impl MontParams {
         acc
     }
 
-    /// `x = x mod n` for `x < 2n` (k limbs): n subtracted once, by mask, when x >= n.
-    /// `scratch` has k limbs.
-    fn subtract_once(&self, x: &mut [Limb], scratch: &mut [Limb]) {
-        let mut borrow = 0;
-        for i in 0..x.len() {
-            (scratch[i], borrow) = sbb(x[i], self.n[i], borrow);
-        }
-        ct::conditional_assign(x, scratch, !ct::choice_from_bit(borrow));
-    }
-
     /// `x = x + y mod n` for x, y < n. `scratch` has k limbs.
     pub fn add_assign_mod(&self, x: &mut [Limb], y: &[Limb], scratch: &mut [Limb]) {
         let mut carry = 0;
         for i in 0..x.len() {
             (x[i], carry) = adc(x[i], y[i], carry);
         }
-        // x + y < 2n: subtract n once when (carry:x) >= n.
-        let mut borrow = 0;
-        for i in 0..x.len() {
-            (scratch[i], borrow) = sbb(x[i], self.n[i], borrow);
-        }
-        // (carry:x) - n >= 0  <=>  carry == 1 or borrow == 0.
-        let take = ct::choice_from_bit(carry) | !ct::choice_from_bit(borrow);
-        ct::conditional_assign(x, scratch, take);
+        // x + y < 2n.
+        subtract_n_once(x, carry, &self.n, scratch);
     }
 
     /// `x = x - y mod n` for x, y < n. `scratch` has k limbs.
@@ -273,10 +257,18 @@ fn double_mod(x: &mut [Limb], n: &[Limb], scratch: &mut [Limb]) {
         *w = (*w << 1) | top;
         top = next;
     }
+    // 2x < 2n.
+    subtract_n_once(x, top, n, scratch);
+}
+
+/// `(top:x) mod n` into x for (top:x) < 2n, `top` the bit above x's limbs: n subtracted
+/// once, by mask, when (top:x) >= n. `scratch` has k limbs.
+fn subtract_n_once(x: &mut [Limb], top: Limb, n: &[Limb], scratch: &mut [Limb]) {
     let mut borrow = 0;
     for i in 0..x.len() {
         (scratch[i], borrow) = sbb(x[i], n[i], borrow);
     }
+    // (top:x) - n >= 0  <=>  top == 1 or borrow == 0.
     let take: Choice = ct::choice_from_bit(top) | !ct::choice_from_bit(borrow);
     ct::conditional_assign(x, scratch, take);
 }
