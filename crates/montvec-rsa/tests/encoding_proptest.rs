@@ -221,3 +221,33 @@ fn seeds_are_valid() {
         parse_everywhere(seed);
     }
 }
+
+/// Every byte value at every position of the PEM seeds' armour: the BEGIN and END lines and
+/// every line end. The parsers must agree there whatever the byte (`byte_changes` samples
+/// these positions rarely: a lone CR ending the BEGIN line once split them in CI).
+#[test]
+fn armour_byte_changes_exhaustive() {
+    for seed in seeds().iter().filter(|s| s.starts_with(b"-----BEGIN ")) {
+        let last_line = seed[..seed.len() - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let first_line_end = seed.iter().position(|&b| b == b'\n').unwrap();
+        let positions = (0..=first_line_end)
+            .chain(last_line..seed.len())
+            .chain((0..seed.len()).filter(|&i| seed[i] == b'\n'));
+        let mut accepted = 0;
+        for i in positions {
+            for byte in 0..=u8::MAX {
+                let mut input = seed.clone();
+                input[i] = byte;
+                parse_everywhere(&input);
+                accepted += usize::from(
+                    private_key_from_bytes(&input).is_ok() || public_key_from_bytes(&input).is_ok(),
+                );
+            }
+        }
+        // Both outcomes are exercised: a line end made CR, or the last one a space, still reads.
+        assert!(accepted > 0, "no change accepted");
+    }
+}
