@@ -7,13 +7,8 @@ use libfuzzer_sys::fuzz_target;
 use montvec::{Algorithm, Backend, Error, Modulus, Nat};
 use num_bigint::BigUint;
 
-fn take<'a>(data: &mut &'a [u8]) -> &'a [u8] {
-    let Some((&len, rest)) = data.split_first() else { return &[] };
-    let len = (len as usize).min(rest.len());
-    let (head, tail) = rest.split_at(len);
-    *data = tail;
-    head
-}
+mod length_prefixed;
+use length_prefixed::take;
 
 fuzz_target!(|data: &[u8]| {
     let mut data = data;
