@@ -3,6 +3,8 @@
 //! parses back equal (in PKCS#1 too, unless the key is bound to RSA-PSS, which refuses it).
 #![no_main]
 
+use core::fmt::Debug;
+
 use libfuzzer_sys::fuzz_target;
 use montvec_rsa::encoding::{private_key_from_bytes, public_key_from_bytes};
 use montvec_rsa::key::KeyAlgorithm;
@@ -12,10 +14,23 @@ use montvec_rsa::pkcs1::{
 use montvec_rsa::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey};
 use montvec_rsa::{RsaPrivateKey, RsaPublicKey};
 
-/// PKCS#1 names no algorithm: a key bound to `id-RSASSA-PSS` refuses it (writing it would
-/// drop the restriction); every other key round-trips through it.
-fn pkcs1_refused(algorithm: KeyAlgorithm) -> bool {
-    algorithm != KeyAlgorithm::RsaEncryption
+/// The PKCS#1 export `der` of a key bound to `algorithm`: refused for `id-RSASSA-PSS`
+/// (PKCS#1 names no algorithm, so writing it would drop the restriction), else a key that
+/// `parse` reads back equal.
+fn check_pkcs1<K: PartialEq + Debug, E: Debug>(
+    key: &K,
+    algorithm: KeyAlgorithm,
+    der: Result<Vec<u8>, E>,
+    parse: impl Fn(&[u8]) -> K,
+) {
+    let refused = algorithm != KeyAlgorithm::RsaEncryption;
+    match der {
+        Ok(der) => {
+            assert!(!refused, "PKCS#1 written for {algorithm:?}");
+            assert_eq!(&parse(&der), key);
+        }
+        Err(e) => assert!(refused, "PKCS#1 export: {e:?}"),
+    }
 }
 
 fn check_private(key: &RsaPrivateKey) {
@@ -24,16 +39,10 @@ fn check_private(key: &RsaPrivateKey) {
         &RsaPrivateKey::from_pkcs8_der(pkcs8.as_bytes()).unwrap(),
         key
     );
-    match key.to_pkcs1_der() {
-        Ok(pkcs1) => {
-            assert!(!pkcs1_refused(key.algorithm()));
-            assert_eq!(
-                &RsaPrivateKey::from_pkcs1_der(pkcs1.as_bytes()).unwrap(),
-                key
-            );
-        }
-        Err(e) => assert!(pkcs1_refused(key.algorithm()), "PKCS#1 export: {e:?}"),
-    }
+    let pkcs1 = key.to_pkcs1_der().map(|d| d.as_bytes().to_vec());
+    check_pkcs1(key, key.algorithm(), pkcs1, |der| {
+        RsaPrivateKey::from_pkcs1_der(der).unwrap()
+    });
 }
 
 fn check_public(key: &RsaPublicKey) {
@@ -42,16 +51,10 @@ fn check_public(key: &RsaPublicKey) {
         &RsaPublicKey::from_public_key_der(spki.as_bytes()).unwrap(),
         key
     );
-    match key.to_pkcs1_der() {
-        Ok(pkcs1) => {
-            assert!(!pkcs1_refused(key.algorithm()));
-            assert_eq!(
-                &RsaPublicKey::from_pkcs1_der(pkcs1.as_bytes()).unwrap(),
-                key
-            );
-        }
-        Err(e) => assert!(pkcs1_refused(key.algorithm()), "PKCS#1 export: {e:?}"),
-    }
+    let pkcs1 = key.to_pkcs1_der().map(|d| d.as_bytes().to_vec());
+    check_pkcs1(key, key.algorithm(), pkcs1, |der| {
+        RsaPublicKey::from_pkcs1_der(der).unwrap()
+    });
 }
 
 fuzz_target!(|data: &[u8]| {
