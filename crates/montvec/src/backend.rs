@@ -170,3 +170,35 @@ impl IfmaToken {
         }
     }
 }
+
+/// Whether this CPU runs 512-bit vector instructions as two 256-bit halves: AMD's Zen 4
+/// (vendor `AuthenticAMD`, family 25, with AVX-512). There an 8-lane IFMA call costs about two
+/// 4-lane ones, where on Zen 5 (family 26) a zmm instruction runs whole and eight lanes cost
+/// about what four do; the batch planner ([`crate::batch`]) takes its measured costs from the
+/// one or the other. Other CPUs, not measured, are planned as Zen 5. Read once (`cpuid`).
+pub(crate) fn zmm_in_halves() -> bool {
+    static HALVES: OnceLock<bool> = OnceLock::new();
+    *HALVES.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::__cpuid;
+            let vendor = __cpuid(0);
+            // "AuthenticAMD", in the order cpuid returns it: EBX, EDX, ECX.
+            let amd =
+                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+            let signature = __cpuid(1).eax;
+            // The family: the base field, plus the extended field when the base is 15.
+            let base = (signature >> 8) & 0xf;
+            let family = if base == 0xf {
+                base + ((signature >> 20) & 0xff)
+            } else {
+                base
+            };
+            amd && family == 25 && IfmaToken::detect().is_some()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    })
+}

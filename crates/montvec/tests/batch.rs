@@ -60,9 +60,14 @@ fn settings() -> Vec<Options> {
             });
         }
     }
-    // No engine asked for: the backend's engine, with groups of a few jobs of one size run
-    // one at a time or, up to four, on the 4-lane engine (`default_engine_for_group`).
+    // No engine asked for: the backend's engine, with the jobs of one size cut into calls of
+    // eight lanes, four lanes and single exponentiations (`batch::plan`), on every core and
+    // on one.
     v.push(Options::default());
+    v.push(Options {
+        threads: Some(1),
+        ..Options::default()
+    });
     v
 }
 
@@ -430,8 +435,7 @@ fn montgomery_element_products() {
 
 /// The engine a batch takes with none asked for: never a lane engine for one small
 /// exponentiation or above the SIMD engines' size, always one this CPU runs, and on the two
-/// lane backends the measured choices (`batch::avx2_default_for_group`,
-/// `batch::default_engine_for_group`).
+/// lane backends the measured choices (`batch::avx2_default_for_group`, `batch::plan`).
 #[test]
 fn default_engine_follows_the_measured_choices() {
     let backend = Backend::active().expect("backend");

@@ -13,11 +13,14 @@
 //! | `Scalar` | 1 | nothing: [`Modulus::pow`] job by job (the default elsewhere) |
 //!
 //! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice. With no
-//! engine asked for, a group of only a few exponentiations of one size (one at 1024 bits, up
-//! to four from 2048: `one_at_a_time_up_to`) runs them one at a time, which is then faster
-//! than its mostly empty lanes, and a group of up to four on `Ifma256`, the 4-lane engine
-//! (4-8% faster than eight lanes with half of them empty); an explicit engine is always used
-//! as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the four lanes
+//! engine asked for on `Ifma512`, the exponentiations of one size are cut into calls of
+//! eight lanes, of four (`Ifma256`) and single exponentiations, whichever end soonest on the
+//! workers at hand by the measured costs of each call on this kind of CPU (`plan`): a few
+//! jobs run one at a time (up to four at 3072 bits on Zen 5) or in four lanes rather than in
+//! mostly empty lanes, and on Zen 4, whose eight lanes cost two calls of four, five jobs
+//! take four lanes and one alone, and two workers take two calls of four side by side. Each
+//! worker takes the next call, the largest first. An explicit engine is always used as
+//! asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the four lanes
 //! only where they beat its jobs one at a time (full groups above 1536 bits when the scalar
 //! path has an ADX kernel, groups of three or four above 896 bits when it has not:
 //! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the
@@ -52,6 +55,7 @@ pub(crate) mod constants;
 pub(crate) mod ifma;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod lanes;
+mod plan;
 pub(crate) mod sliced;
 
 use std::borrow::Cow;
@@ -266,13 +270,8 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
         |j| j.0,
         engine,
         options,
+        options.engine.is_none(),
         |engine, group: &[&(&Modulus, &Nat, &Nat)]| {
-            // A few jobs of one size, on the default engine: one at a time, or four lanes,
-            // rather than a mostly empty group of eight.
-            let engine = match options.engine {
-                None => default_for_group(engine, group.len(), group[0].0.bits()),
-                Some(_) => engine,
-            };
             // The lanes take bases below their modulus; `Modulus::pow` reduces its own.
             #[cfg(target_arch = "x86_64")]
             let reduced = || -> Vec<Nat> { group.iter().map(|j| j.0.reduce(j.1)).collect() };
@@ -322,31 +321,12 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
     )
 }
 
-/// The most jobs of one size that [`pow`] and [`pow_vartime`] run one at a time
-/// ([`Modulus::pow`]) rather than as a lane group, when no engine is asked for: an 8-lane
-/// group costs about the same whatever its count, so a group of g jobs loses to g single
-/// exponentiations while g times one's time stays below eight lanes'. From the same-run rows
-/// of `montvec bench --ops exp,batch` on Zen 5 (2026-11-22, after the single-operation IFMA
-/// kernel moved its quotient chain to general registers), one at a time against a lane:
-/// 1024 bits 168-171 against 36-40 us, 1536 about 380 against 123, 2048 623-628 against
-/// 281-329, 3072 1512 against 888-927, 4096 3331 against 1972-2049 (and e = 65537 at 2048
-/// bits: 6.7 against 2.8 us).
-///
-/// Leaks: nothing (a function of the public size).
-fn one_at_a_time_up_to(bits: usize) -> usize {
-    match bits {
-        0..=1024 => 1,
-        1025..=1536 => 2,
-        1537..=2048 => 3,
-        _ => 4,
-    }
-}
-
 /// The engine [`pow`] runs `jobs` exponentiations modulo `bits`-bit moduli on, all of one
-/// size, when no engine is asked for: the active backend's ([`Engine::for_backend`]), or
-/// where its lanes would lose to one at a time for that count and size, [`Engine::Scalar`]
-/// (or on IFMA for up to four jobs, [`Engine::Ifma256`]). With more jobs than one group
-/// holds, this is the engine of the full groups.
+/// size, when no engine is asked for, on one worker: the active backend's
+/// ([`Engine::for_backend`]), or where its lanes would lose to one at a time for that count
+/// and size, [`Engine::Scalar`] (or on IFMA, [`Engine::Ifma256`] where four lanes win: the
+/// split of [`plan`]). When the jobs take calls of more than one engine, the engine of the
+/// largest call.
 ///
 /// ```
 /// use montvec::batch::{self, Engine};
@@ -361,43 +341,68 @@ fn one_at_a_time_up_to(bits: usize) -> usize {
 /// Leaks: nothing (a function of the public count and size).
 pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
     let engine = resolve(&Options::default())?;
-    let count = jobs.min(engine.lanes());
-    Ok(if bits > MAX_SIMD_BITS {
-        Engine::Scalar
-    } else {
-        default_for_group(engine, count, bits)
-    })
+    let calls = calls_of_size(engine, true, bits.div_ceil(64), jobs.max(1), &|| 1);
+    Ok(calls.first().map_or(Engine::Scalar, |c| c.0))
 }
 
-/// The engine a group of `count` jobs of `bits` bits runs on when no engine is asked for and
-/// the default is `engine`: on the two lane backends, the measured choice for the group
-/// ([`default_engine_for_group`], [`avx2_default_for_group`]); otherwise `engine` itself.
+/// The calls that `count` jobs modulo `limbs`-limb moduli run in, as `(engine, jobs)`: moduli
+/// above [`MAX_SIMD_BITS`] one job a call on the scalar engine; with `planned` (exponentiations
+/// with no engine asked for) on the 8-lane IFMA engine, the split of [`plan::split`] over
+/// `workers()` (16-lane calls as in [`group_lanes`] where they pay, the rest split as on one
+/// worker); on AVX2, calls of four that take the lanes where
+/// [`avx2_default_for_group`] says they win and otherwise run one job a call; otherwise calls
+/// of [`group_lanes`] jobs on `engine`. `workers` is asked only where the answer can change
+/// the calls (asking rayon outside a pool starts its global pool, threads a single operation
+/// never uses).
 ///
 /// Leaks: nothing (a function of the public count and size).
-fn default_for_group(engine: Engine, count: usize, bits: usize) -> Engine {
-    match engine {
-        Engine::Ifma512 => default_engine_for_group(count, bits),
-        Engine::Avx2 => avx2_default_for_group(count, bits),
-        e => e,
+fn calls_of_size(
+    engine: Engine,
+    planned: bool,
+    limbs: usize,
+    count: usize,
+    workers: &dyn Fn() -> usize,
+) -> plan::Calls {
+    let bits = 64 * limbs;
+    let chunks = |lanes: usize, engine: Engine| {
+        (0..count)
+            .step_by(lanes)
+            .map(move |start| (engine, lanes.min(count - start)))
+    };
+    if bits > MAX_SIMD_BITS {
+        return vec![(Engine::Scalar, 1); count];
     }
-}
-
-/// The engine [`pow`] and [`pow_vartime`] give a group of `count` jobs of `bits` bits when no
-/// engine is asked for and the default is [`Engine::Ifma512`]: one at a time up to
-/// [`one_at_a_time_up_to`], the 4-lane engine for up to four, else the 8-lane one. A 4-lane
-/// call costs 0.92-0.96x an 8-lane one at every size (`Engine::Ifma512` against
-/// `Engine::Ifma256` on four jobs, 5-15 interleaved calls on Zen 5, 2026-11-22: 56 / 54 us at
-/// 512 bits, 329 / 314 at 1024, 1246 / 1156 at 1536, 2799 / 2587 at 2048, 7261 / 6922 at
-/// 3072, 15981 / 15405 at 4096).
-///
-/// Leaks: nothing (a function of the public count and size).
-fn default_engine_for_group(count: usize, bits: usize) -> Engine {
-    if count <= one_at_a_time_up_to(bits) {
-        Engine::Scalar
-    } else if count <= Engine::Ifma256.lanes() {
-        Engine::Ifma256
-    } else {
-        Engine::Ifma512
+    let lanes_8 = Engine::Ifma512.lanes();
+    match engine {
+        Engine::Ifma512 if planned => {
+            let costs = plan::costs_here(bits);
+            // One job is alone on every worker count.
+            let workers = if count > 1 { workers() } else { 1 };
+            if constants::digits_for_limbs(limbs) <= PAIRED_DIGITS && count > lanes_8 * workers {
+                let paired = 2 * lanes_8;
+                let rest = count % paired;
+                let mut calls = vec![(Engine::Ifma512, paired); count / paired];
+                if rest > lanes_8 {
+                    calls.push((Engine::Ifma512, rest));
+                } else if rest > 0 {
+                    calls.extend(plan::split(rest, costs, 1));
+                }
+                calls
+            } else {
+                plan::split(count, costs, workers)
+            }
+        }
+        Engine::Avx2 if planned => chunks(Engine::Avx2.lanes(), Engine::Avx2)
+            .flat_map(|(_, n)| match avx2_default_for_group(n, bits) {
+                Engine::Avx2 => vec![(Engine::Avx2, n)],
+                _ => vec![(Engine::Scalar, 1); n],
+            })
+            .collect(),
+        _ => {
+            let many = count > lanes_8;
+            let lanes = group_lanes(engine, limbs, count, if many { workers() } else { 1 });
+            chunks(lanes, engine).collect()
+        }
     }
 }
 
@@ -552,6 +557,7 @@ fn products(
         |j| j.0,
         engine,
         options,
+        false,
         |engine, group: &[&Operands<'_>]| match engine {
             #[cfg(target_arch = "x86_64")]
             Engine::Ifma512 | Engine::Ifma256 => {
@@ -656,58 +662,32 @@ fn resolve(options: &Options) -> Result<Engine, Error> {
     Ok(engine)
 }
 
-/// Group `items` by their modulus's limb count into groups of at most [`group_lanes`]
-/// (moduli above [`MAX_SIMD_BITS`] alone, on the scalar engine), run `f` on each group over
-/// the thread pool (a single group on the calling thread), and put the results back in input
-/// order.
+/// Group `items` by their modulus's limb count into the calls of [`calls_of_size`] (`planned`
+/// for exponentiations with no engine asked for), run `f` on each group over the thread pool
+/// (a single group on the calling thread), and put the results back in input order.
 fn run_grouped<T: Sync>(
     items: &[T],
     modulus: impl Fn(&T) -> &Modulus + Sync,
     engine: Engine,
     options: &Options,
+    planned: bool,
     f: impl Fn(Engine, &[&T]) -> Vec<Nat> + Sync,
 ) -> Result<Vec<Nat>, Error> {
     let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by_key(|&i| modulus(&items[i]).limbs());
-    // Jobs of each limb count and the workers they share, for `group_lanes`. The workers are
-    // asked for only when the answer can change something (more jobs of a size than one group
-    // of 8 lanes, or more than one group): asking rayon outside a pool starts its global pool,
-    // threads a single operation never uses.
-    let workers = || options.threads.unwrap_or_else(current_workers).max(1);
-    let mut jobs_of_limbs = std::collections::BTreeMap::<usize, usize>::new();
-    for item in items {
-        *jobs_of_limbs.entry(modulus(item).limbs()).or_default() += 1;
-    }
-    let lanes_8 = Engine::Ifma512.lanes();
-    let grouping_workers = if jobs_of_limbs.values().any(|&count| count > lanes_8) {
-        workers()
-    } else {
-        // `group_lanes` gives `lanes` for at most 8 jobs whatever the workers.
-        1
-    };
+    order.sort_by_key(|&i| core::cmp::Reverse(modulus(&items[i]).limbs()));
+    let workers = std::cell::OnceCell::new();
+    let workers =
+        || *workers.get_or_init(|| options.threads.unwrap_or_else(current_workers).max(1));
     let mut groups: Vec<(Engine, Vec<usize>)> = Vec::new();
-    for i in order {
-        let m = modulus(&items[i]);
-        let e = if m.bits() > MAX_SIMD_BITS {
-            Engine::Scalar
-        } else {
-            engine
-        };
-        match groups.last_mut() {
-            Some((ge, g))
-                if *ge == e
-                    && g.len()
-                        < group_lanes(
-                            e,
-                            m.limbs(),
-                            jobs_of_limbs[&m.limbs()],
-                            grouping_workers,
-                        )
-                    && modulus(&items[g[0]]).limbs() == m.limbs() =>
-            {
-                g.push(i)
-            }
-            _ => groups.push((e, vec![i])),
+    for same_size in
+        order.chunk_by(|&i, &j| modulus(&items[i]).limbs() == modulus(&items[j]).limbs())
+    {
+        let limbs = modulus(&items[same_size[0]]).limbs();
+        let mut rest = same_size;
+        for (e, n) in calls_of_size(engine, planned, limbs, same_size.len(), &workers) {
+            let (group, after) = rest.split_at(n);
+            groups.push((e, group.to_vec()));
+            rest = after;
         }
     }
     let run = |(e, g): &(Engine, Vec<usize>)| {
@@ -721,8 +701,21 @@ fn run_grouped<T: Sync>(
     let done: Vec<(usize, Nat)> = if groups.len() == 1 || workers() == 1 {
         groups.iter().flat_map(run).collect()
     } else {
+        // Each worker takes the next group in order, the largest moduli first and within a
+        // size the largest call first: the list scheduling that `plan::split` plans for.
+        // (Rayon's halving of the list would give one worker [four, four, one] and the other
+        // [one, one, one]: 4395 us for twelve 2048-bit jobs on Zen 4, planned at 3991.)
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let take = || {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            groups.get(i)
+        };
+        let spread = workers().min(groups.len());
         on_threads(options.threads, || {
-            groups.par_iter().flat_map_iter(run).collect()
+            (0..spread)
+                .into_par_iter()
+                .flat_map_iter(|_| std::iter::from_fn(take).flat_map(run).collect::<Vec<_>>())
+                .collect()
         })?
     };
     let mut out: Vec<Option<Nat>> = vec![None; items.len()];
@@ -914,7 +907,7 @@ impl<V: lanes::Lanes> IfmaRun for ifma::IfmaLanes<V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{current_workers, default_engine_for_group, on_threads, Engine};
+    use super::{calls_of_size, current_workers, on_threads, Engine};
 
     /// One thread runs on the calling thread with one worker, also when nested in a wider
     /// pool, and the flag is cleared after; two threads get a pool of two.
@@ -938,32 +931,53 @@ mod tests {
         ));
     }
 
-    /// The engines the measurements in `one_at_a_time_up_to` and `default_engine_for_group`
-    /// chose: one at a time up to 1 / 2 / 3 / 4 jobs at 1024 / 1536 / 2048 / 4096 bits, then
-    /// four lanes up to four jobs, then eight.
+    /// The calls of one size: alone on the scalar engine above the SIMD sizes; as asked, full
+    /// calls of the engine's lanes (sixteen for small moduli with more jobs than eight a
+    /// worker); planned, every job placed once, pairs kept, and the rest split.
     #[test]
-    fn default_engines_for_few_jobs() {
-        for (bits, alone) in [
-            (512, 1),
-            (1024, 1),
-            (1536, 2),
-            (2048, 3),
-            (3072, 4),
-            (4096, 4),
-        ] {
-            for count in 1..=9 {
-                let want = if count <= alone {
-                    Engine::Scalar
-                } else if count <= 4 {
-                    Engine::Ifma256
-                } else {
-                    Engine::Ifma512
-                };
-                assert_eq!(
-                    default_engine_for_group(count, bits),
-                    want,
-                    "{count} x {bits}"
-                );
+    fn calls_of_one_size() {
+        let one = &|| 1;
+        assert_eq!(
+            calls_of_size(Engine::Ifma512, true, 129, 3, one),
+            vec![(Engine::Scalar, 1); 3]
+        );
+        assert_eq!(
+            calls_of_size(Engine::Ifma512, false, 32, 20, one),
+            vec![
+                (Engine::Ifma512, 8),
+                (Engine::Ifma512, 8),
+                (Engine::Ifma512, 4)
+            ]
+        );
+        assert_eq!(
+            calls_of_size(Engine::Ifma512, false, 8, 20, one),
+            vec![(Engine::Ifma512, 16), (Engine::Ifma512, 4)]
+        );
+        // Four 512-bit jobs are cheaper in four lanes than alone or in eight in both tables.
+        assert_eq!(
+            calls_of_size(Engine::Ifma512, true, 8, 20, one),
+            vec![(Engine::Ifma512, 16), (Engine::Ifma256, 4)]
+        );
+        assert_eq!(
+            calls_of_size(Engine::Ifma512, true, 8, 27, one),
+            vec![(Engine::Ifma512, 16), (Engine::Ifma512, 11)]
+        );
+        for limbs in [1, 4, 8, 16, 24, 32, 48, 64, 100, 128, 129] {
+            for count in 0..=70 {
+                for workers in [1, 2, 5] {
+                    let w = &|| workers;
+                    for (engine, planned) in [
+                        (Engine::Ifma512, true),
+                        (Engine::Avx2, true),
+                        (Engine::Ifma256, false),
+                        (Engine::Scalar, true),
+                    ] {
+                        let calls = calls_of_size(engine, planned, limbs, count, w);
+                        assert_eq!(calls.iter().map(|c| c.1).sum::<usize>(), count);
+                        let max = |e: Engine| if e == Engine::Ifma512 { 16 } else { e.lanes() };
+                        assert!(calls.iter().all(|&(e, n)| n >= 1 && n <= max(e)));
+                    }
+                }
             }
         }
     }
