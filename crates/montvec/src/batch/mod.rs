@@ -325,8 +325,8 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
 /// size, when no engine is asked for, on one worker: the active backend's
 /// ([`Engine::for_backend`]), or where its lanes would lose to one at a time for that count
 /// and size, [`Engine::Scalar`] (or on IFMA, [`Engine::Ifma256`] where four lanes win: the
-/// split of [`plan`]). When the jobs take calls of more than one engine, the engine of the
-/// largest call.
+/// split planned from measured costs, in the module documentation). When the jobs take calls
+/// of more than one engine, the engine of the largest call.
 ///
 /// ```
 /// use montvec::batch::{self, Engine};
