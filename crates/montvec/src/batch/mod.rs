@@ -19,8 +19,11 @@
 //! jobs run one at a time (up to four at 3072 bits on Zen 5) or in four lanes rather than in
 //! mostly empty lanes, and on Zen 4, whose eight lanes cost two calls of four, five jobs
 //! take four lanes and one alone, and two workers take two calls of four side by side. Each
-//! worker takes the next call, the largest first. An explicit engine is always used as
-//! asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the four lanes
+//! worker takes the next call, the largest first; calls go to the workers only where that
+//! pays for the handoff. Products ([`mul_mod`], [`mul_montgomery`]) are planned the same way
+//! with their own costs: one to four products run one at a time on Zen 5, and on Zen 4 one
+//! or two (before, a single 2048-bit product took an 8-lane call, 7.26 us against 2.12 one at
+//! a time). An explicit engine is always used as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the four lanes
 //! only where they beat its jobs one at a time (full groups above 1536 bits when the scalar
 //! path has an ADX kernel, groups of three or four above 896 bits when it has not:
 //! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the
@@ -270,7 +273,7 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
         |j| j.0,
         engine,
         options,
-        options.engine.is_none(),
+        options.engine.is_none().then_some(plan::Work::Powers),
         |engine, group: &[&(&Modulus, &Nat, &Nat)]| {
             // The lanes take bases below their modulus; `Modulus::pow` reduces its own.
             #[cfg(target_arch = "x86_64")]
@@ -341,67 +344,82 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
 /// Leaks: nothing (a function of the public count and size).
 pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
     let engine = resolve(&Options::default())?;
-    let calls = calls_of_size(engine, true, bits.div_ceil(64), jobs.max(1), &|| 1);
-    Ok(calls.first().map_or(Engine::Scalar, |c| c.0))
+    let limbs = bits.div_ceil(64);
+    let split = calls_of_size(engine, Some(plan::Work::Powers), limbs, jobs.max(1), &|| 1);
+    Ok(split.calls.first().map_or(Engine::Scalar, |c| c.0))
 }
 
-/// The calls that `count` jobs modulo `limbs`-limb moduli run in, as `(engine, jobs)`: moduli
-/// above [`MAX_SIMD_BITS`] one job a call on the scalar engine; with `planned` (exponentiations
-/// with no engine asked for) on the 8-lane IFMA engine, the split of [`plan::split`] over
-/// `workers()` (16-lane calls as in [`group_lanes`] where they pay, the rest split as on one
-/// worker); on AVX2, calls of four that take the lanes where
-/// [`avx2_default_for_group`] says they win and otherwise run one job a call; otherwise calls
-/// of [`group_lanes`] jobs on `engine`. `workers` is asked only where the answer can change
-/// the calls (asking rayon outside a pool starts its global pool, threads a single operation
-/// never uses).
+/// The calls that `count` jobs modulo `limbs`-limb moduli run in, and whether they go to the
+/// workers: moduli above [`MAX_SIMD_BITS`] one job a call on the scalar engine; with
+/// `planned` work (no engine asked for) on the 8-lane IFMA engine, the split of
+/// [`plan::split`] over `workers()` with that work's costs (16-lane calls as in
+/// [`group_lanes`] where they pay, the rest split as on one worker); on AVX2, exponentiations
+/// in calls of four that take the lanes where [`avx2_default_for_group`] says they win and
+/// otherwise run one job a call, products four to a scalar call (which computes them one
+/// after the other); otherwise calls of
+/// [`group_lanes`] jobs on `engine`. Calls not planned go to the workers when there are more
+/// than one. `workers` is asked only where the answer can change the calls (asking rayon
+/// outside a pool starts its global pool, threads a single operation never uses).
 ///
 /// Leaks: nothing (a function of the public count and size).
 fn calls_of_size(
     engine: Engine,
-    planned: bool,
+    planned: Option<plan::Work>,
     limbs: usize,
     count: usize,
     workers: &dyn Fn() -> usize,
-) -> plan::Calls {
+) -> plan::Split {
     let bits = 64 * limbs;
     let chunks = |lanes: usize, engine: Engine| {
         (0..count)
             .step_by(lanes)
             .map(move |start| (engine, lanes.min(count - start)))
     };
+    let unplanned = |calls: plan::Calls| plan::Split {
+        calls,
+        spread: true,
+    };
     if bits > MAX_SIMD_BITS {
-        return vec![(Engine::Scalar, 1); count];
+        return unplanned(vec![(Engine::Scalar, 1); count]);
     }
     let lanes_8 = Engine::Ifma512.lanes();
-    match engine {
-        Engine::Ifma512 if planned => {
-            let costs = plan::costs_here(bits);
+    match (engine, planned) {
+        (Engine::Ifma512, Some(work)) => {
+            let costs = plan::costs_here(work, bits);
             // One job is alone on every worker count.
             let workers = if count > 1 { workers() } else { 1 };
-            if constants::digits_for_limbs(limbs) <= PAIRED_DIGITS && count > lanes_8 * workers {
+            if work == plan::Work::Powers
+                && constants::digits_for_limbs(limbs) <= PAIRED_DIGITS
+                && count > lanes_8 * workers
+            {
                 let paired = 2 * lanes_8;
                 let rest = count % paired;
                 let mut calls = vec![(Engine::Ifma512, paired); count / paired];
                 if rest > lanes_8 {
                     calls.push((Engine::Ifma512, rest));
                 } else if rest > 0 {
-                    calls.extend(plan::split(rest, costs, 1));
+                    calls.extend(plan::split(rest, costs, 1).calls);
                 }
-                calls
+                unplanned(calls)
             } else {
                 plan::split(count, costs, workers)
             }
         }
-        Engine::Avx2 if planned => chunks(Engine::Avx2.lanes(), Engine::Avx2)
-            .flat_map(|(_, n)| match avx2_default_for_group(n, bits) {
-                Engine::Avx2 => vec![(Engine::Avx2, n)],
-                _ => vec![(Engine::Scalar, 1); n],
-            })
-            .collect(),
+        (Engine::Avx2, Some(plan::Work::Powers)) => unplanned(
+            chunks(Engine::Avx2.lanes(), Engine::Avx2)
+                .flat_map(|(_, n)| match avx2_default_for_group(n, bits) {
+                    Engine::Avx2 => vec![(Engine::Avx2, n)],
+                    _ => vec![(Engine::Scalar, 1); n],
+                })
+                .collect(),
+        ),
+        (Engine::Avx2, Some(plan::Work::Products)) => {
+            unplanned(chunks(Engine::Avx2.lanes(), Engine::Scalar).collect())
+        }
         _ => {
             let many = count > lanes_8;
             let lanes = group_lanes(engine, limbs, count, if many { workers() } else { 1 });
-            chunks(lanes, engine).collect()
+            unplanned(chunks(lanes, engine).collect())
         }
     }
 }
@@ -557,7 +575,7 @@ fn products(
         |j| j.0,
         engine,
         options,
-        false,
+        options.engine.is_none().then_some(plan::Work::Products),
         |engine, group: &[&Operands<'_>]| match engine {
             #[cfg(target_arch = "x86_64")]
             Engine::Ifma512 | Engine::Ifma256 => {
@@ -663,14 +681,15 @@ fn resolve(options: &Options) -> Result<Engine, Error> {
 }
 
 /// Group `items` by their modulus's limb count into the calls of [`calls_of_size`] (`planned`
-/// for exponentiations with no engine asked for), run `f` on each group over the thread pool
-/// (a single group on the calling thread), and put the results back in input order.
+/// work when no engine is asked for), run `f` on each group over the thread pool (on the
+/// calling thread for a single group, or where every size's split keeps its calls there),
+/// and put the results back in input order.
 fn run_grouped<T: Sync>(
     items: &[T],
     modulus: impl Fn(&T) -> &Modulus + Sync,
     engine: Engine,
     options: &Options,
-    planned: bool,
+    planned: Option<plan::Work>,
     f: impl Fn(Engine, &[&T]) -> Vec<Nat> + Sync,
 ) -> Result<Vec<Nat>, Error> {
     let mut order: Vec<usize> = (0..items.len()).collect();
@@ -679,12 +698,15 @@ fn run_grouped<T: Sync>(
     let workers =
         || *workers.get_or_init(|| options.threads.unwrap_or_else(current_workers).max(1));
     let mut groups: Vec<(Engine, Vec<usize>)> = Vec::new();
+    let mut spread = false;
     for same_size in
         order.chunk_by(|&i, &j| modulus(&items[i]).limbs() == modulus(&items[j]).limbs())
     {
         let limbs = modulus(&items[same_size[0]]).limbs();
         let mut rest = same_size;
-        for (e, n) in calls_of_size(engine, planned, limbs, same_size.len(), &workers) {
+        let split = calls_of_size(engine, planned, limbs, same_size.len(), &workers);
+        spread |= split.spread;
+        for (e, n) in split.calls {
             let (group, after) = rest.split_at(n);
             groups.push((e, group.to_vec()));
             rest = after;
@@ -695,10 +717,11 @@ fn run_grouped<T: Sync>(
         let out = f(*e, &refs);
         g.clone().into_iter().zip(out)
     };
-    // One group cannot be split, and one worker has nothing to share: on the calling thread,
-    // without handing the work to a pool and waiting (about 14 µs a call at 1024 bits,
-    // measured in a probe, on a batch whose 8 public-exponent powers take 13 µs).
-    let done: Vec<(usize, Nat)> = if groups.len() == 1 || workers() == 1 {
+    // One group cannot be split, one worker has nothing to share, and calls planned to stay
+    // on the calling thread do: there, without handing the work to a pool and waiting (about
+    // 14 µs a call at 1024 bits, measured in a probe, on a batch whose 8 public-exponent
+    // powers take 13 µs).
+    let done: Vec<(usize, Nat)> = if groups.len() == 1 || !spread || workers() == 1 {
         groups.iter().flat_map(run).collect()
     } else {
         // Each worker takes the next group in order, the largest moduli first and within a
@@ -710,9 +733,9 @@ fn run_grouped<T: Sync>(
             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             groups.get(i)
         };
-        let spread = workers().min(groups.len());
+        let takers = workers().min(groups.len());
         on_threads(options.threads, || {
-            (0..spread)
+            (0..takers)
                 .into_par_iter()
                 .flat_map_iter(|_| std::iter::from_fn(take).flat_map(run).collect::<Vec<_>>())
                 .collect()
@@ -907,6 +930,7 @@ impl<V: lanes::Lanes> IfmaRun for ifma::IfmaLanes<V> {
 
 #[cfg(test)]
 mod tests {
+    use super::plan::Work;
     use super::{calls_of_size, current_workers, on_threads, Engine};
 
     /// One thread runs on the calling thread with one worker, also when nested in a wider
@@ -937,12 +961,15 @@ mod tests {
     #[test]
     fn calls_of_one_size() {
         let one = &|| 1;
+        let pows = Some(Work::Powers);
+        let calls =
+            |engine, planned, limbs, count| calls_of_size(engine, planned, limbs, count, one).calls;
         assert_eq!(
-            calls_of_size(Engine::Ifma512, true, 129, 3, one),
+            calls(Engine::Ifma512, pows, 129, 3),
             vec![(Engine::Scalar, 1); 3]
         );
         assert_eq!(
-            calls_of_size(Engine::Ifma512, false, 32, 20, one),
+            calls(Engine::Ifma512, None, 32, 20),
             vec![
                 (Engine::Ifma512, 8),
                 (Engine::Ifma512, 8),
@@ -950,31 +977,43 @@ mod tests {
             ]
         );
         assert_eq!(
-            calls_of_size(Engine::Ifma512, false, 8, 20, one),
+            calls(Engine::Ifma512, None, 8, 20),
             vec![(Engine::Ifma512, 16), (Engine::Ifma512, 4)]
         );
         // Four 512-bit jobs are cheaper in four lanes than alone or in eight in both tables.
         assert_eq!(
-            calls_of_size(Engine::Ifma512, true, 8, 20, one),
+            calls(Engine::Ifma512, pows, 8, 20),
             vec![(Engine::Ifma512, 16), (Engine::Ifma256, 4)]
         );
         assert_eq!(
-            calls_of_size(Engine::Ifma512, true, 8, 27, one),
+            calls(Engine::Ifma512, pows, 8, 27),
             vec![(Engine::Ifma512, 16), (Engine::Ifma512, 11)]
+        );
+        // A single product is never put in lanes.
+        assert_eq!(
+            calls(Engine::Ifma512, Some(Work::Products), 32, 1),
+            vec![(Engine::Scalar, 1)]
         );
         for limbs in [1, 4, 8, 16, 24, 32, 48, 64, 100, 128, 129] {
             for count in 0..=70 {
                 for workers in [1, 2, 5] {
                     let w = &|| workers;
                     for (engine, planned) in [
-                        (Engine::Ifma512, true),
-                        (Engine::Avx2, true),
-                        (Engine::Ifma256, false),
-                        (Engine::Scalar, true),
+                        (Engine::Ifma512, pows),
+                        (Engine::Ifma512, Some(Work::Products)),
+                        (Engine::Avx2, pows),
+                        (Engine::Avx2, Some(Work::Products)),
+                        (Engine::Ifma256, None),
+                        (Engine::Scalar, pows),
                     ] {
-                        let calls = calls_of_size(engine, planned, limbs, count, w);
+                        let calls = calls_of_size(engine, planned, limbs, count, w).calls;
                         assert_eq!(calls.iter().map(|c| c.1).sum::<usize>(), count);
-                        let max = |e: Engine| if e == Engine::Ifma512 { 16 } else { e.lanes() };
+                        // AVX2's products go four to a scalar call, one after the other.
+                        let max = |e: Engine| match e {
+                            Engine::Ifma512 => 16,
+                            Engine::Scalar if engine == Engine::Avx2 => 4,
+                            e => e.lanes(),
+                        };
                         assert!(calls.iter().all(|&(e, n)| n >= 1 && n <= max(e)));
                     }
                 }

@@ -40,7 +40,7 @@ const fn row(bits: usize, one: f64, four: f64, eight: f64) -> (usize, CallCosts)
 /// (`montvec bench --ops exp,batch`; 512 bits from the README's bench), the 8-lane call as
 /// eight times the lane time of that run, the 4-lane call as 0.94 of it (four jobs on each
 /// engine: 0.92-0.96x at every size; at 512 bits those runs' own 54 and 56 us).
-pub(crate) const ZEN5: &CostTable = &[
+pub(crate) const POW_ZEN5: &CostTable = &[
     row(512, 24.2, 54.0, 56.0),
     row(1024, 170.0, 286.0, 304.0),
     row(1536, 380.0, 925.0, 984.0),
@@ -52,7 +52,7 @@ pub(crate) const ZEN5: &CostTable = &[
 /// Zen 4 (family 25, model 17, 2026-11-28, `taskset -c 1`, medians of 11 calls of
 /// `batch::pow_with` with one thread and the engine forced): one job on the scalar engine,
 /// four on `Ifma256`, eight on `Ifma512`.
-pub(crate) const ZEN4: &CostTable = &[
+pub(crate) const POW_ZEN4: &CostTable = &[
     row(256, 7.88, 13.7, 19.7),
     row(512, 37.3, 51.5, 80.4),
     row(768, 93.1, 138.8, 243.1),
@@ -63,12 +63,45 @@ pub(crate) const ZEN4: &CostTable = &[
     row(4096, 5373.8, 15671.7, 29563.7),
 ];
 
-/// The costs for `bits`-bit moduli on this CPU.
-pub(crate) fn costs_here(bits: usize) -> CallCosts {
-    let table = if crate::backend::zmm_in_halves() {
-        ZEN4
-    } else {
-        ZEN5
+/// Products `a b mod n` ([`super::mul_mod`]) on Zen 5 (2026-11-22, one core, eight products
+/// of one modulus a call against one at a time, ns a product: 341 against 596 at 1024 bits,
+/// 1109 against 1781 at 3072). The 4-lane call was not measured there and is taken as the
+/// 8-lane one's.
+pub(crate) const PRODUCT_ZEN5: &CostTable = &[
+    row(1024, 0.596, 2.728, 2.728),
+    row(3072, 1.781, 8.872, 8.872),
+];
+
+/// Products `a b mod n` on Zen 4 (family 25, model 17, 2026-11-28, `taskset -c 0`, medians of
+/// 21 runs of 95 calls of `batch::mul_mod_with` with one thread and the engine forced): one
+/// product on the scalar engine, four on `Ifma256`, eight on `Ifma512`.
+pub(crate) const PRODUCT_ZEN4: &CostTable = &[
+    row(256, 0.601, 1.332, 1.885),
+    row(512, 0.764, 1.644, 2.497),
+    row(1024, 1.076, 2.360, 3.823),
+    row(2048, 2.081, 4.672, 8.125),
+    row(3072, 3.810, 7.697, 14.156),
+    row(4096, 5.217, 11.789, 21.667),
+];
+
+/// What a batch computes, for its table of costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Work {
+    /// Exponentiations ([`super::pow`], [`super::pow_vartime`]).
+    Powers,
+    /// Products ([`super::mul_mod`], [`super::mul_montgomery`]; the Montgomery-form product
+    /// is planned with the costs of `a b mod n`).
+    Products,
+}
+
+/// The costs of `work` for `bits`-bit moduli on this CPU.
+pub(crate) fn costs_here(work: Work, bits: usize) -> CallCosts {
+    let halves = crate::backend::zmm_in_halves();
+    let table = match (work, halves) {
+        (Work::Powers, true) => POW_ZEN4,
+        (Work::Powers, false) => POW_ZEN5,
+        (Work::Products, true) => PRODUCT_ZEN4,
+        (Work::Products, false) => PRODUCT_ZEN5,
     };
     costs(table, bits)
 }
@@ -100,14 +133,47 @@ pub(crate) type Calls = Vec<(Engine, usize)>;
 /// single call, or on one worker, runs on the calling thread without it.
 const HANDOFF_US: f64 = 25.0;
 
-/// The calls that `count` exponentiations of one size run in, as `(engine, jobs)`, largest
-/// first, on `workers` workers: the split whose calls end soonest when each goes to the least
-/// loaded worker, largest first (then the least work, then the fewest calls). Only one call
-/// is partly filled. With many jobs, all but the last 8 to 16 per worker go in full 8-lane
-/// calls (one 8-lane call costs less than two 4-lane ones at every measured size), a whole
-/// number of them per worker.
-pub(crate) fn split(count: usize, costs: CallCosts, workers: usize) -> Calls {
+/// A split of one size's jobs: its calls, largest first, and whether they go to the thread
+/// pool's workers (otherwise they run one after the other on the calling thread).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Split {
+    /// The calls, as `(engine, jobs)`.
+    pub calls: Calls,
+    /// Whether the calls are handed to the workers.
+    pub spread: bool,
+}
+
+/// The calls that `count` jobs of one size run in, with `costs` for that size, on `workers`
+/// workers or on the calling thread alone, whichever ends soonest: the split whose calls end
+/// soonest when each goes to the least loaded worker, largest first (then the least work,
+/// then the fewest calls), the workers' handoff counted. Only one call is partly filled.
+/// With many jobs, all but the last 8 to 16 per worker go in full 8-lane calls (one 8-lane
+/// call costs less than two 4-lane ones at every measured size), a whole number of them per
+/// worker.
+pub(crate) fn split(count: usize, costs: CallCosts, workers: usize) -> Split {
+    let alone = best_split(count, costs, 1);
     let workers = workers.clamp(1, PLANNED_WORKERS);
+    // Calls on the workers end at the earliest after the handoff and a single call (one call
+    // alone is among the splits on the calling thread): when that cannot beat the calling
+    // thread, as for a few small products, those splits are not searched.
+    if workers > 1 && alone.0 .0 > HANDOFF_US + costs.one {
+        let shared = best_split(count, costs, workers);
+        if shared.0 < alone.0 {
+            let spread = shared.1.len() > 1;
+            return Split {
+                calls: shared.1,
+                spread,
+            };
+        }
+    }
+    Split {
+        calls: alone.1,
+        spread: false,
+    }
+}
+
+/// The best split on `workers` workers, and its key: when it ends, the work, the calls.
+fn best_split(count: usize, costs: CallCosts, workers: usize) -> ((f64, f64, usize), Calls) {
     let round = 8 * workers;
     let bulk = if count >= 2 * round {
         (count - round) / round * workers
@@ -115,7 +181,9 @@ pub(crate) fn split(count: usize, costs: CallCosts, workers: usize) -> Calls {
         0
     };
     let tail = count - 8 * bulk;
-    let mut best: Option<((f64, f64, usize), Calls)> = None;
+    // The bulk's full calls, a whole number per worker, load the workers evenly.
+    let start = (bulk / workers) as f64 * costs.eight;
+    let mut best: Option<((f64, f64, usize), [usize; 3])> = None;
     for eights in 0..=tail.div_ceil(8) {
         let after_eights = tail.saturating_sub(8 * eights);
         // The last eight would hold no job.
@@ -127,24 +195,22 @@ pub(crate) fn split(count: usize, costs: CallCosts, workers: usize) -> Calls {
             if fours > 0 && 4 * (fours - 1) >= after_eights {
                 continue;
             }
-            let ones = after_eights.saturating_sub(4 * fours);
-            let calls = calls_of(tail, eights, fours, ones);
-            let mut times: Vec<f64> = calls.iter().map(|&(e, _)| cost(e, costs)).collect();
-            // The bulk's full calls, a whole number per worker, load the workers evenly.
-            let start = (bulk / workers) as f64 * costs.eight;
-            let (mut end, work) = least_loaded_first(&mut times, workers, start);
-            if workers > 1 && bulk + calls.len() > 1 {
+            let counts = [eights, fours, after_eights.saturating_sub(4 * fours)];
+            let calls = counts.iter().sum::<usize>();
+            let (mut end, work) = least_loaded_first(counts, costs, workers, start);
+            if workers > 1 && bulk + calls > 1 {
                 end += HANDOFF_US;
             }
-            let key = (end, work, calls.len());
+            let key = (end, work + bulk as f64 * costs.eight, calls);
             if best.as_ref().is_none_or(|(b, _)| key < *b) {
-                best = Some((key, calls));
+                best = Some((key, counts));
             }
         }
     }
-    let mut out = vec![(Engine::Ifma512, 8); bulk];
-    out.extend(best.map(|(_, calls)| calls).unwrap_or_default());
-    out
+    let (key, [eights, fours, ones]) = best.unwrap_or(((0.0, 0.0, 0), [0; 3]));
+    let mut calls = vec![(Engine::Ifma512, 8); bulk];
+    calls.extend(calls_of(tail, eights, fours, ones));
+    (key, calls)
 }
 
 /// The calls of `jobs` jobs in `eights` 8-lane calls, `fours` 4-lane calls and `ones` single
@@ -166,36 +232,39 @@ fn calls_of(jobs: usize, eights: usize, fours: usize, ones: usize) -> Calls {
     out
 }
 
-/// What one call of `engine` costs.
-fn cost(engine: Engine, costs: CallCosts) -> f64 {
-    match engine {
-        Engine::Ifma512 => costs.eight,
-        Engine::Ifma256 => costs.four,
-        _ => costs.one,
-    }
-}
-
-/// When the last of `times` ends if each, largest first, goes to the least loaded of
-/// `workers` workers that start at `start`, and the sum of `times`.
-fn least_loaded_first(times: &mut [f64], workers: usize, start: f64) -> (f64, f64) {
-    times.sort_by(|a, b| b.total_cmp(a));
-    let mut load = vec![start; workers];
-    for &t in times.iter() {
-        if let Some(least) = load.iter_mut().min_by(|a, b| a.total_cmp(b)) {
-            *least += t;
+/// When the last of `counts` (8-lane, 4-lane and single calls) ends if each, largest first,
+/// goes to the least loaded of `workers` workers (at most [`PLANNED_WORKERS`]) that start at
+/// `start`, and the calls' work. Without allocating: a batch of two 2048-bit products takes
+/// about 4 us, and planning with a vector per candidate cost about 0.5-1 us of it.
+fn least_loaded_first(
+    counts: [usize; 3],
+    costs: CallCosts,
+    workers: usize,
+    start: f64,
+) -> (f64, f64) {
+    let mut load = [start; PLANNED_WORKERS];
+    let load = &mut load[..workers.clamp(1, PLANNED_WORKERS)];
+    let mut work = 0.0;
+    // The tables' costs fall from eight lanes to four to one (`eight_lanes_cost_less_than_two_fours`).
+    for (count, t) in counts.into_iter().zip([costs.eight, costs.four, costs.one]) {
+        for _ in 0..count {
+            if let Some(least) = load.iter_mut().min_by(|a, b| a.total_cmp(b)) {
+                *least += t;
+            }
+            work += t;
         }
     }
-    let end = load.iter().copied().fold(start, f64::max);
-    (end, times.iter().sum())
+    (load.iter().copied().fold(start, f64::max), work)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{costs, split, CallCosts, ZEN4, ZEN5};
+    use super::{costs, split, CallCosts, POW_ZEN4, POW_ZEN5, PRODUCT_ZEN4, PRODUCT_ZEN5};
     use crate::batch::Engine::{self, Ifma256 as Four, Ifma512 as Eight, Scalar as One};
 
     fn engines(count: usize, table: &[(usize, CallCosts)], bits: usize, w: usize) -> Vec<Engine> {
         split(count, costs(table, bits), w)
+            .calls
             .into_iter()
             .map(|(e, _)| e)
             .collect()
@@ -205,11 +274,13 @@ mod tests {
     /// at most one call partly filled and none empty.
     #[test]
     fn splits_place_every_job() {
-        for table in [ZEN4, ZEN5] {
+        for table in [POW_ZEN4, POW_ZEN5, PRODUCT_ZEN4, PRODUCT_ZEN5] {
             for &(bits, _) in table {
                 for workers in [1, 2, 3, 8, 64] {
                     for count in (1..=150).chain([1000, 4097]) {
-                        let calls = split(count, costs(table, bits), workers);
+                        let split = split(count, costs(table, bits), workers);
+                        assert!(!split.spread || (workers > 1 && split.calls.len() > 1));
+                        let calls = split.calls;
                         assert_eq!(calls.iter().map(|c| c.1).sum::<usize>(), count);
                         assert!(calls.iter().all(|&(e, n)| n >= 1 && n <= e.lanes()));
                         let partial = calls.iter().filter(|&&(e, n)| n < e.lanes()).count();
@@ -242,7 +313,7 @@ mod tests {
                 } else {
                     vec![Eight]
                 };
-                assert_eq!(engines(count, ZEN5, bits, 1), want, "{count} x {bits}");
+                assert_eq!(engines(count, POW_ZEN5, bits, 1), want, "{count} x {bits}");
             }
         }
     }
@@ -251,24 +322,24 @@ mod tests {
     /// into eight lanes (measured: 9.8 against 13.2 ms at 3072 bits).
     #[test]
     fn zen4_on_one_worker() {
-        assert_eq!(engines(3, ZEN4, 2048, 1), vec![Four]);
-        assert_eq!(engines(2, ZEN4, 2048, 1), vec![One, One]);
-        assert_eq!(engines(4, ZEN4, 4096, 1), vec![Four]);
-        assert_eq!(engines(5, ZEN4, 3072, 1), vec![Four, One]);
-        assert_eq!(engines(5, ZEN4, 512, 1), vec![Eight]);
-        assert_eq!(engines(8, ZEN4, 2048, 1), vec![Eight]);
-        assert_eq!(engines(1, ZEN4, 256, 1), vec![One]);
+        assert_eq!(engines(3, POW_ZEN4, 2048, 1), vec![Four]);
+        assert_eq!(engines(2, POW_ZEN4, 2048, 1), vec![One, One]);
+        assert_eq!(engines(4, POW_ZEN4, 4096, 1), vec![Four]);
+        assert_eq!(engines(5, POW_ZEN4, 3072, 1), vec![Four, One]);
+        assert_eq!(engines(5, POW_ZEN4, 512, 1), vec![Eight]);
+        assert_eq!(engines(8, POW_ZEN4, 2048, 1), vec![Eight]);
+        assert_eq!(engines(1, POW_ZEN4, 256, 1), vec![One]);
     }
 
     /// Two workers share the calls: on Zen 4 eight jobs become two calls of four side by
     /// side, and on Zen 5 five 2048-bit jobs run one at a time, three and two.
     #[test]
     fn two_workers_share_the_calls() {
-        assert_eq!(engines(8, ZEN4, 2048, 2), vec![Four, Four]);
-        assert_eq!(engines(5, ZEN5, 2048, 2), vec![One; 5]);
-        assert_eq!(engines(16, ZEN5, 2048, 2), vec![Eight, Eight]);
+        assert_eq!(engines(8, POW_ZEN4, 2048, 2), vec![Four, Four]);
+        assert_eq!(engines(5, POW_ZEN5, 2048, 2), vec![One; 5]);
+        assert_eq!(engines(16, POW_ZEN5, 2048, 2), vec![Eight, Eight]);
         // Many jobs: full 8-lane calls, whatever the tail.
-        let many = split(1000, costs(ZEN4, 2048), 2);
+        let many = split(1000, costs(POW_ZEN4, 2048), 2).calls;
         assert!(many.iter().filter(|c| c.0 == Eight).count() >= 120);
     }
 
@@ -276,10 +347,29 @@ mod tests {
     /// table.
     #[test]
     fn eight_lanes_cost_less_than_two_fours() {
-        for table in [ZEN4, ZEN5] {
+        for table in [POW_ZEN4, POW_ZEN5, PRODUCT_ZEN4, PRODUCT_ZEN5] {
             for (bits, c) in table {
                 assert!(c.eight < 2.0 * c.four, "{bits}");
+                assert!(c.one < c.four && c.four <= c.eight, "{bits}");
             }
         }
+    }
+
+    /// The calls go to the workers only where the handoff pays: two 1024-bit exponentiations
+    /// on two workers, not two 2048-bit products (about 2 us each against a 25 us handoff),
+    /// which run one after the other on the calling thread, cheaper than a 4-lane call.
+    #[test]
+    fn spread_only_where_the_handoff_pays() {
+        let pows = split(2, costs(POW_ZEN4, 1024), 2);
+        assert_eq!((pows.calls, pows.spread), (vec![(One, 1), (One, 1)], true));
+        let products = split(2, costs(PRODUCT_ZEN4, 2048), 2);
+        assert_eq!(
+            (products.calls, products.spread),
+            (vec![(One, 1), (One, 1)], false)
+        );
+        assert_eq!(engines(1, PRODUCT_ZEN5, 2048, 2), vec![One]);
+        assert_eq!(engines(4, PRODUCT_ZEN5, 1024, 1), vec![One; 4]);
+        assert_eq!(engines(5, PRODUCT_ZEN5, 1024, 1), vec![Eight]);
+        assert_eq!(engines(4, PRODUCT_ZEN4, 2048, 2), vec![Four]);
     }
 }
