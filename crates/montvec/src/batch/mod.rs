@@ -274,6 +274,15 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
         engine,
         options,
         options.engine.is_none().then_some(plan::Work::Powers),
+        // The planned costs are for an exponent as long as the modulus; the work grows with
+        // the exponent's announced length (secret) or its bits (public, e = 65537: 17).
+        |j| {
+            let exponent_bits = match exponents {
+                Exponents::Secret => 64 * j.2.limb_len(),
+                Exponents::Public => j.2.bit_length_vartime(),
+            };
+            exponent_bits as f64 / (64 * j.0.limbs()) as f64
+        },
         |engine, group: &[&(&Modulus, &Nat, &Nat)]| {
             // The lanes take bases below their modulus; `Modulus::pow` reduces its own.
             #[cfg(target_arch = "x86_64")]
@@ -345,14 +354,21 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
 pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
     let engine = resolve(&Options::default())?;
     let limbs = bits.div_ceil(64);
-    let split = calls_of_size(engine, Some(plan::Work::Powers), limbs, jobs.max(1), &|| 1);
+    let split = calls_of_size(
+        engine,
+        Some(plan::Work::Powers),
+        1.0,
+        limbs,
+        jobs.max(1),
+        &|| 1,
+    );
     Ok(split.calls.first().map_or(Engine::Scalar, |c| c.0))
 }
 
 /// The calls that `count` jobs modulo `limbs`-limb moduli run in, and whether they go to the
 /// workers: moduli above [`MAX_SIMD_BITS`] one job a call on the scalar engine; with
 /// `planned` work (no engine asked for) on the 8-lane IFMA engine, the split of
-/// [`plan::split`] over `workers()` with that work's costs (16-lane calls as in
+/// [`plan::split`] over `workers()` with that work's costs times `weight` (16-lane calls as in
 /// [`group_lanes`] where they pay, the rest split as on one worker); on AVX2, exponentiations
 /// in calls of four that take the lanes where [`avx2_default_for_group`] says they win and
 /// otherwise run one job a call, products four to a scalar call (which computes them one
@@ -365,6 +381,7 @@ pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
 fn calls_of_size(
     engine: Engine,
     planned: Option<plan::Work>,
+    weight: f64,
     limbs: usize,
     count: usize,
     workers: &dyn Fn() -> usize,
@@ -385,7 +402,7 @@ fn calls_of_size(
     let lanes_8 = Engine::Ifma512.lanes();
     match (engine, planned) {
         (Engine::Ifma512, Some(work)) => {
-            let costs = plan::costs_here(work, bits);
+            let costs = plan::costs_here(work, bits).scaled(weight);
             // One job is alone on every worker count.
             let workers = if count > 1 { workers() } else { 1 };
             if work == plan::Work::Powers
@@ -576,6 +593,7 @@ fn products(
         engine,
         options,
         options.engine.is_none().then_some(plan::Work::Products),
+        |_| 1.0,
         |engine, group: &[&Operands<'_>]| match engine {
             #[cfg(target_arch = "x86_64")]
             Engine::Ifma512 | Engine::Ifma256 => {
@@ -681,7 +699,7 @@ fn resolve(options: &Options) -> Result<Engine, Error> {
 }
 
 /// Group `items` by their modulus's limb count into the calls of [`calls_of_size`] (`planned`
-/// work when no engine is asked for), run `f` on each group over the thread pool (on the
+/// work when no engine is asked for, the size's largest `weight` scaling its costs), run `f` on each group over the thread pool (on the
 /// calling thread for a single group, or where every size's split keeps its calls there),
 /// and put the results back in input order.
 fn run_grouped<T: Sync>(
@@ -690,6 +708,7 @@ fn run_grouped<T: Sync>(
     engine: Engine,
     options: &Options,
     planned: Option<plan::Work>,
+    weight: impl Fn(&T) -> f64,
     f: impl Fn(Engine, &[&T]) -> Vec<Nat> + Sync,
 ) -> Result<Vec<Nat>, Error> {
     let mut order: Vec<usize> = (0..items.len()).collect();
@@ -704,7 +723,11 @@ fn run_grouped<T: Sync>(
     {
         let limbs = modulus(&items[same_size[0]]).limbs();
         let mut rest = same_size;
-        let split = calls_of_size(engine, planned, limbs, same_size.len(), &workers);
+        let weight = same_size
+            .iter()
+            .map(|&i| weight(&items[i]))
+            .fold(0.0, f64::max);
+        let split = calls_of_size(engine, planned, weight, limbs, same_size.len(), &workers);
         spread |= split.spread;
         for (e, n) in split.calls {
             let (group, after) = rest.split_at(n);
@@ -962,8 +985,9 @@ mod tests {
     fn calls_of_one_size() {
         let one = &|| 1;
         let pows = Some(Work::Powers);
-        let calls =
-            |engine, planned, limbs, count| calls_of_size(engine, planned, limbs, count, one).calls;
+        let calls = |engine, planned, limbs, count| {
+            calls_of_size(engine, planned, 1.0, limbs, count, one).calls
+        };
         assert_eq!(
             calls(Engine::Ifma512, pows, 129, 3),
             vec![(Engine::Scalar, 1); 3]
@@ -1006,7 +1030,7 @@ mod tests {
                         (Engine::Ifma256, None),
                         (Engine::Scalar, pows),
                     ] {
-                        let calls = calls_of_size(engine, planned, limbs, count, w).calls;
+                        let calls = calls_of_size(engine, planned, 1.0, limbs, count, w).calls;
                         assert_eq!(calls.iter().map(|c| c.1).sum::<usize>(), count);
                         // AVX2's products go four to a scalar call, one after the other.
                         let max = |e: Engine| match e {

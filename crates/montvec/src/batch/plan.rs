@@ -28,6 +28,17 @@ pub(crate) struct CallCosts {
     pub eight: f64,
 }
 
+impl CallCosts {
+    /// Every cost times `weight` (work per job relative to the table's).
+    pub(crate) fn scaled(self, weight: f64) -> CallCosts {
+        CallCosts {
+            one: self.one * weight,
+            four: self.four * weight,
+            eight: self.eight * weight,
+        }
+    }
+}
+
 /// Rows `(bits, costs)` by ascending size; a modulus takes the first row at least its size
 /// (the last above them all).
 pub(crate) type CostTable = [(usize, CallCosts)];
@@ -371,5 +382,14 @@ mod tests {
         assert_eq!(engines(4, PRODUCT_ZEN5, 1024, 1), vec![One; 4]);
         assert_eq!(engines(5, PRODUCT_ZEN5, 1024, 1), vec![Eight]);
         assert_eq!(engines(4, PRODUCT_ZEN4, 2048, 2), vec![Four]);
+        // Eight 2048-bit powers: full-length exponents go to both workers, e = 65537 (17
+        // bits, about 34 us in eight lanes) stays on the calling thread.
+        let full = split(8, costs(POW_ZEN4, 2048), 2);
+        assert_eq!(
+            (full.calls, full.spread),
+            (vec![(Four, 4), (Four, 4)], true)
+        );
+        let public = split(8, costs(POW_ZEN4, 2048).scaled(17.0 / 2048.0), 2);
+        assert_eq!((public.calls, public.spread), (vec![(Eight, 8)], false));
     }
 }
