@@ -256,7 +256,8 @@ fn least_loaded_first(
     let mut load = [start; PLANNED_WORKERS];
     let load = &mut load[..workers.clamp(1, PLANNED_WORKERS)];
     let mut work = 0.0;
-    // The tables' costs fall from eight lanes to four to one (`eight_lanes_cost_less_than_two_fours`).
+    // Largest first: the tables' costs fall from eight lanes to four to one (checked by
+    // `eight_lanes_cost_less_than_two_fours`).
     for (count, t) in counts.into_iter().zip([costs.eight, costs.four, costs.one]) {
         for _ in 0..count {
             if let Some(least) = load.iter_mut().min_by(|a, b| a.total_cmp(b)) {
