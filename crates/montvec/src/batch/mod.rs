@@ -404,13 +404,11 @@ fn calls_of_size(
             let costs = plan::costs_here(work, bits).scaled(weight);
             // One job is alone on every worker count.
             let workers = if count > 1 { workers() } else { 1 };
-            if work == plan::Work::Powers
-                && constants::digits_for_limbs(limbs) <= PAIRED_DIGITS
-                && count > lanes_8 * workers
-            {
-                let paired = 2 * lanes_8;
-                let rest = count % paired;
-                let mut calls = vec![(Engine::Ifma512, paired); count / paired];
+            // Sixteen lanes in pairs of registers, where those pay, take all but the rest.
+            let lanes = group_lanes(engine, limbs, count, workers);
+            if work == plan::Work::Powers && lanes > lanes_8 {
+                let rest = count % lanes;
+                let mut calls = vec![(Engine::Ifma512, lanes); count / lanes];
                 if rest > lanes_8 {
                     calls.push((Engine::Ifma512, rest));
                 } else if rest > 0 {
