@@ -720,10 +720,14 @@ fn run_grouped<T: Sync>(
     {
         let limbs = modulus(&items[same_size[0]]).limbs();
         let mut rest = same_size;
-        let weight = same_size
-            .iter()
-            .map(|&i| weight(&items[i]))
-            .fold(0.0, f64::max);
+        // Only a planned split reads the weight.
+        let weight = match planned {
+            Some(_) => same_size
+                .iter()
+                .map(|&i| weight(&items[i]))
+                .fold(0.0, f64::max),
+            None => 1.0,
+        };
         let split = calls_of_size(engine, planned, weight, limbs, same_size.len(), &workers);
         spread |= split.spread;
         for (e, n) in split.calls {

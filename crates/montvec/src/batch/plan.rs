@@ -1,7 +1,8 @@
-//! How the exponentiations of one modulus size are cut into calls when no engine is asked for
-//! and the default is [`Engine::Ifma512`]: calls of eight lanes, of four lanes
-//! ([`Engine::Ifma256`]) and single exponentiations ([`Engine::Scalar`]), chosen so that the
-//! calls finish soonest on the workers at hand, from measured costs of each kind of call.
+//! How the exponentiations (or products) of one modulus size are cut into calls when no
+//! engine is asked for and the default is [`Engine::Ifma512`]: calls of eight lanes, of four
+//! lanes ([`Engine::Ifma256`]) and single jobs ([`Engine::Scalar`]), chosen so that the calls
+//! finish soonest on the workers at hand, from measured costs of each kind of call ([`Work`]
+//! names the table).
 //!
 //! A lane call costs about the same whatever its count of jobs, so the choice is between
 //! mostly empty lanes, one at a time, and how the calls share the workers. The costs differ by
@@ -16,8 +17,8 @@
 
 use super::Engine;
 
-/// Measured times of the three kinds of call at one modulus size, in microseconds (exponent as
-/// long as the modulus, `batch::pow_with` on one thread, medians).
+/// Measured times of the three kinds of call at one modulus size, in microseconds (on one
+/// thread, medians; for exponentiations, an exponent as long as the modulus).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct CallCosts {
     /// One exponentiation on the scalar engine.
