@@ -33,7 +33,12 @@ fn detection_matches_proc_cpuinfo() {
     }
     // The batch engines that need a feature (the scalar one runs everywhere).
     assert_eq!(Engine::Avx2.is_supported(), has(&["avx2"]));
-    for engine in [Engine::Ifma256, Engine::Ifma512] {
+    for engine in [
+        Engine::Ifma256,
+        Engine::Ifma512,
+        Engine::Ifma256Split,
+        Engine::Ifma512Split,
+    ] {
         assert_eq!(engine.is_supported(), expected[3].1, "{engine}");
     }
     // The best backend is the last one supported, in the order of Backend::ALL.

@@ -18,7 +18,7 @@ fn engines() -> Vec<Engine> {
             let b = Backend::active().expect("a usable MONTVEC_BACKEND");
             let mut v = vec![Engine::for_backend(b)];
             if b == Backend::Ifma {
-                v.push(Engine::Ifma256);
+                v.extend([Engine::Ifma256, Engine::Ifma256Split, Engine::Ifma512Split]);
             }
             v
         }
@@ -41,6 +41,8 @@ fn settings() -> Vec<Options> {
                 Reduction::Interleaved,
                 Reduction::Blocked,
             ],
+            // The split kernel takes up to 48 digits; above, the default reduction's.
+            Engine::Ifma256Split | Engine::Ifma512Split => &[Reduction::Interleaved],
             _ => &[Reduction::Truncated],
         };
         for &r in reductions {
@@ -112,7 +114,10 @@ fn check(cases: &[Case], ctx: &str) {
         ("pow_vartime_with", batch::pow_vartime_with),
     ];
     for opts in settings() {
-        let ifma = matches!(opts.engine, Some(Engine::Ifma256 | Engine::Ifma512));
+        let ifma = matches!(
+            opts.engine,
+            Some(Engine::Ifma256 | Engine::Ifma512 | Engine::Ifma256Split | Engine::Ifma512Split)
+        );
         for (schedule, run) in schedules {
             // The public-exponent schedule: once per IFMA engine, with the size's default
             // reduction.
@@ -449,7 +454,10 @@ fn default_engine_follows_the_measured_choices() {
             let e = batch::default_engine(jobs, bits).unwrap();
             assert!(e.is_supported(), "{e} at {jobs} x {bits} bits");
             assert!(
-                e == Engine::Scalar || e == Engine::for_backend(backend) || e == Engine::Ifma256,
+                e == Engine::Scalar
+                    || e == Engine::for_backend(backend)
+                    || e == Engine::Ifma256
+                    || e == Engine::Ifma256Split,
                 "{e} on {backend}"
             );
         }
@@ -465,6 +473,12 @@ fn default_engine_follows_the_measured_choices() {
             assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Ifma512);
             assert_eq!(batch::default_engine(4, 2048).unwrap(), Engine::Ifma256);
             assert_eq!(batch::default_engine(1, 1024).unwrap(), Engine::Scalar);
+            // Two jobs, a single RSA-2048 operation's halves, share a split call (measured on
+            // Zen 4; estimated for Zen 5).
+            assert_eq!(
+                batch::default_engine(2, 1024).unwrap(),
+                Engine::Ifma256Split
+            );
         }
         _ => assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Scalar),
     }

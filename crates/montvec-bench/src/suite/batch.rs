@@ -54,15 +54,6 @@ struct Row {
     backend: Backend,
 }
 
-/// The backend an engine needs, `None` for the scalar engine (any backend).
-fn engine_backend(engine: Engine) -> Option<Backend> {
-    match engine {
-        Engine::Ifma512 | Engine::Ifma256 => Some(Backend::Ifma),
-        Engine::Avx2 => Some(Backend::Avx2),
-        _ => None,
-    }
-}
-
 /// The rows at `bits`, widest engine first: every SIMD engine this CPU runs (only the engines
 /// of the selected backends unless `backend_fallback`; none above [`MAX_SIMD_BITS`], where
 /// they would hand over to the scalar engine), the 8-lane IFMA engine again with the plain
@@ -70,7 +61,7 @@ fn engine_backend(engine: Engine) -> Option<Backend> {
 fn rows(bits: usize, sel: &Selection) -> Vec<Row> {
     let mut out = Vec::new();
     for engine in Engine::ALL.into_iter().rev() {
-        match engine_backend(engine) {
+        match engine.backend() {
             Some(backend) => {
                 let wanted = sel.backend_fallback || sel.backends.contains(&backend);
                 if !(wanted && engine.is_supported() && bits <= MAX_SIMD_BITS) {

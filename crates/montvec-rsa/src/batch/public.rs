@@ -10,8 +10,9 @@ use crate::key::{PublicKeyParts, RsaPublicKey};
 /// [`crate::primitive::public::public_op`] computes; the exponentiations of all jobs run in
 /// one [`montvec::batch::pow_vartime_with`] call with `options` (engine, threads): in the
 /// IFMA lanes, jobs sharing e = 65537 cost 16 squarings and one product per lane. With no
-/// engine asked for, one or two jobs run on the scalar engine (as `public_op` does) and three
-/// or four on the 4-lane one. Measured with 8 jobs of one key (`montvec bench --rsa`, one
+/// engine asked for, `montvec::batch` plans the calls from measured costs scaled to e's
+/// length (one job alone, as `public_op` computes it; a few in a split call or four lanes;
+/// many in eight). Measured with 8 jobs of one key (`montvec bench --rsa`, one
 /// core): 1.5 / 3.3 / 6.7 / 11.1 µs per operation at 1024 / 2048 / 3072 / 4096 bits, against
 /// 3.9 / 7.2 / 12.3 / 16.7 µs one by one.
 ///
@@ -37,11 +38,10 @@ pub fn public_ops(jobs: &[(&RsaPublicKey, &Nat)], options: &Options) -> Vec<Resu
             .iter()
             .map(|&(key, x)| Job::new(key.modulus(), x, key.e()))
             .collect();
-        let done = super::narrowed(options, pow_jobs.len()).and_then(|narrow| {
-            super::on_pool(&narrow, |inner| {
-                montvec::batch::pow_vartime_with(&pow_jobs, inner).map_err(Error::from)
-            })?
-        });
+        let done = super::on_pool(options, |inner| {
+            montvec::batch::pow_vartime_with(&pow_jobs, inner).map_err(Error::from)
+        })
+        .and_then(|powers| powers);
         match done {
             Ok(out) => out.into_iter().map(Ok).collect(),
             Err(e) => valid.iter().map(|_| Err(e.clone())).collect(),

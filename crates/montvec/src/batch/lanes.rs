@@ -70,6 +70,18 @@ pub(crate) trait Lanes: Copy {
     fn select_mask(self, mask: Self, val: Self) -> Self;
     /// 1 in the lanes that are non-zero, 0 elsewhere.
     fn is_nonzero(self) -> Self;
+
+    // Lane pairs (lanes 2k and 2k + 1), for one number split across two lanes (`split.rs`).
+    /// `self` in the even lanes, `odd` in the odd lanes.
+    fn odd_from(self, odd: Self) -> Self;
+    /// Each even lane copied into the odd lane above it.
+    fn even_to_odd(self) -> Self;
+    /// Each odd lane copied into the even lane below it.
+    fn odd_to_even(self) -> Self;
+    /// `self + b` in the even lanes, `self` in the odd lanes.
+    fn add_even(self, b: Self) -> Self;
+    /// `self` in the even lanes, zero in the odd lanes.
+    fn even_only(self) -> Self;
 }
 
 /// Eight lanes in a zmm register.
@@ -171,6 +183,33 @@ impl Lanes for Zmm {
             _mm512_maskz_mov_epi64(_mm512_test_epi64_mask(self.0, self.0), _mm512_set1_epi64(1))
         })
     }
+    #[inline(always)]
+    fn odd_from(self, odd: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_mask_blend_epi64(0xaa, self.0, odd.0) })
+    }
+    #[inline(always)]
+    fn even_to_odd(self) -> Self {
+        // Dwords (0, 1, 0, 1) of each 128-bit block: its low quadword twice.
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_shuffle_epi32::<0x44>(self.0) })
+    }
+    #[inline(always)]
+    fn odd_to_even(self) -> Self {
+        // Dwords (2, 3, 2, 3) of each 128-bit block: its high quadword twice.
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_shuffle_epi32::<0xee>(self.0) })
+    }
+    #[inline(always)]
+    fn add_even(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_mask_add_epi64(self.0, 0x55, self.0, b.0) })
+    }
+    #[inline(always)]
+    fn even_only(self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { _mm512_maskz_mov_epi64(0x55, self.0) })
+    }
 }
 
 impl Lanes for Ymm {
@@ -264,6 +303,33 @@ impl Lanes for Ymm {
             )
         })
     }
+    #[inline(always)]
+    fn odd_from(self, odd: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_mask_blend_epi64(0xa, self.0, odd.0) })
+    }
+    #[inline(always)]
+    fn even_to_odd(self) -> Self {
+        // Dwords (0, 1, 0, 1) of each 128-bit block: its low quadword twice.
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_shuffle_epi32::<0x44>(self.0) })
+    }
+    #[inline(always)]
+    fn odd_to_even(self) -> Self {
+        // Dwords (2, 3, 2, 3) of each 128-bit block: its high quadword twice.
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_shuffle_epi32::<0xee>(self.0) })
+    }
+    #[inline(always)]
+    fn add_even(self, b: Self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_mask_add_epi64(self.0, 0x5, self.0, b.0) })
+    }
+    #[inline(always)]
+    fn even_only(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_maskz_mov_epi64(0x5, self.0) })
+    }
 }
 
 /// Two lane vectors used as one of twice the lanes: every operation runs on both halves, two
@@ -344,5 +410,26 @@ impl<V: Lanes> Lanes for Pair<V> {
     #[inline(always)]
     fn is_nonzero(self) -> Self {
         Pair(self.0.is_nonzero(), self.1.is_nonzero())
+    }
+    // Lane pairs lie within one half (V::LANES is even).
+    #[inline(always)]
+    fn odd_from(self, odd: Self) -> Self {
+        Pair(self.0.odd_from(odd.0), self.1.odd_from(odd.1))
+    }
+    #[inline(always)]
+    fn even_to_odd(self) -> Self {
+        Pair(self.0.even_to_odd(), self.1.even_to_odd())
+    }
+    #[inline(always)]
+    fn odd_to_even(self) -> Self {
+        Pair(self.0.odd_to_even(), self.1.odd_to_even())
+    }
+    #[inline(always)]
+    fn add_even(self, b: Self) -> Self {
+        Pair(self.0.add_even(b.0), self.1.add_even(b.1))
+    }
+    #[inline(always)]
+    fn even_only(self) -> Self {
+        Pair(self.0.even_only(), self.1.even_only())
     }
 }

@@ -88,15 +88,23 @@ pub enum Engine {
     Ifma256,
     /// Eight lanes in 512-bit registers with AVX-512 IFMA.
     Ifma512,
+    /// Two jobs in 256-bit registers with AVX-512VL IFMA, each in a pair of lanes that split
+    /// its products between them (`ifma/split.rs`): for one or two jobs, which would leave the
+    /// other lanes of [`Engine::Ifma256`] idle.
+    Ifma256Split,
+    /// Four jobs in 512-bit registers, each in a pair of lanes, as [`Engine::Ifma256Split`].
+    Ifma512Split,
 }
 
 impl Engine {
     /// Every engine this build knows.
-    pub const ALL: [Engine; 4] = [
+    pub const ALL: [Engine; 6] = [
         Engine::Scalar,
         Engine::Avx2,
         Engine::Ifma256,
         Engine::Ifma512,
+        Engine::Ifma256Split,
+        Engine::Ifma512Split,
     ];
 
     /// The lowercase name used on the command line and in benchmark rows.
@@ -106,6 +114,8 @@ impl Engine {
             Engine::Avx2 => "avx2",
             Engine::Ifma256 => "ifma256",
             Engine::Ifma512 => "ifma512",
+            Engine::Ifma256Split => "ifma256-split",
+            Engine::Ifma512Split => "ifma512-split",
         }
     }
 
@@ -113,20 +123,28 @@ impl Engine {
     pub fn lanes(self) -> usize {
         match self {
             Engine::Scalar => 1,
-            Engine::Avx2 | Engine::Ifma256 => 4,
+            Engine::Ifma256Split => 2,
+            Engine::Avx2 | Engine::Ifma256 | Engine::Ifma512Split => 4,
             Engine::Ifma512 => 8,
+        }
+    }
+
+    /// The backend whose instructions the engine needs; `None` for the scalar engine, which
+    /// runs on any (each job on its modulus's own backend).
+    pub fn backend(self) -> Option<Backend> {
+        match self {
+            Engine::Scalar => None,
+            Engine::Avx2 => Some(Backend::Avx2),
+            Engine::Ifma256 | Engine::Ifma512 | Engine::Ifma256Split | Engine::Ifma512Split => {
+                Some(Backend::Ifma)
+            }
         }
     }
 
     /// Whether this CPU runs the engine.
     pub fn is_supported(self) -> bool {
-        match self {
-            Engine::Scalar => true,
-            Engine::Avx2 => Backend::Avx2.is_supported() && cfg!(target_arch = "x86_64"),
-            Engine::Ifma256 | Engine::Ifma512 => {
-                Backend::Ifma.is_supported() && cfg!(target_arch = "x86_64")
-            }
-        }
+        self.backend()
+            .is_none_or(|b| b.is_supported() && cfg!(target_arch = "x86_64"))
     }
 
     /// The engine a backend runs batches on.
@@ -288,7 +306,7 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
             let reduced = || -> Vec<Nat> { group.iter().map(|j| j.0.reduce(j.1)).collect() };
             match engine {
                 #[cfg(target_arch = "x86_64")]
-                Engine::Ifma512 | Engine::Ifma256 => {
+                Engine::Ifma512 | Engine::Ifma256 | Engine::Ifma256Split | Engine::Ifma512Split => {
                     // The IFMA lanes take any base of at most k limbs as it is (the first
                     // product, by R^2 mod N, maps x < 2^(64k) <= R / 4 below 2N): only longer
                     // bases are reduced (their announced length, public, decides).
@@ -593,7 +611,7 @@ fn products(
         |_| 1.0,
         |engine, group: &[&Operands<'_>]| match engine {
             #[cfg(target_arch = "x86_64")]
-            Engine::Ifma512 | Engine::Ifma256 => {
+            Engine::Ifma512 | Engine::Ifma256 | Engine::Ifma256Split | Engine::Ifma512Split => {
                 let (a, b) = lane_operands(group, kind, engine);
                 ifma_group(engine, options, &moduli(group), |lanes| {
                     let a: Vec<&[Limb]> = a.iter().map(|x| x.as_limbs()).collect();
@@ -905,7 +923,15 @@ fn ifma_group(
         .collect();
     let moduli = &moduli[..];
     // `None` keeps the lanes' choice for their digit count.
-    let out = if engine == Engine::Ifma512 && moduli.len() > Engine::Ifma512.lanes() {
+    let out = if engine == Engine::Ifma256Split {
+        f(&ifma::IfmaLanes::<lanes::Ymm>::new_split(
+            token, limbs, moduli,
+        ))
+    } else if engine == Engine::Ifma512Split {
+        f(&ifma::IfmaLanes::<lanes::Zmm>::new_split(
+            token, limbs, moduli,
+        ))
+    } else if engine == Engine::Ifma512 && moduli.len() > Engine::Ifma512.lanes() {
         let mut lanes = ifma::IfmaLanes::<lanes::Pair<lanes::Zmm>>::new(token, limbs, moduli);
         if let Some(reduction) = options.reduction {
             lanes.set_reduction(reduction);

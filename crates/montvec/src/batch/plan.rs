@@ -1,8 +1,8 @@
 //! How the exponentiations (or products) of one modulus size are cut into calls when no
 //! engine is asked for and the default is [`Engine::Ifma512`]: calls of eight lanes, of four
-//! lanes ([`Engine::Ifma256`]) and single jobs ([`Engine::Scalar`]), chosen so that the calls
-//! finish soonest on the workers at hand, from measured costs of each kind of call ([`Work`]
-//! names the table).
+//! lanes ([`Engine::Ifma256`]), of two jobs split across lane pairs ([`Engine::Ifma256Split`])
+//! and single jobs ([`Engine::Scalar`]), chosen so that the calls finish soonest on the
+//! workers at hand, from measured costs of each kind of call ([`Work`] names the table).
 //!
 //! A lane call costs about the same whatever its count of jobs, so the choice is between
 //! mostly empty lanes, one at a time, and how the calls share the workers. The costs differ by
@@ -17,12 +17,15 @@
 
 use super::Engine;
 
-/// Measured times of the three kinds of call at one modulus size, in microseconds (on one
-/// thread, medians; for exponentiations, an exponent as long as the modulus).
+/// Times of the four kinds of call at one modulus size, in microseconds (on one thread,
+/// medians; for exponentiations, an exponent as long as the modulus).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct CallCosts {
     /// One exponentiation on the scalar engine.
     pub one: f64,
+    /// A call of the split engine ([`Engine::Ifma256Split`], two jobs); infinite where it
+    /// would not split (above its kernel's digits) or was not measured.
+    pub two: f64,
     /// A call of the 4-lane engine.
     pub four: f64,
     /// A call of the 8-lane engine.
@@ -34,6 +37,7 @@ impl CallCosts {
     pub(crate) fn scaled(self, weight: f64) -> CallCosts {
         CallCosts {
             one: self.one * weight,
+            two: self.two * weight,
             four: self.four * weight,
             eight: self.eight * weight,
         }
@@ -44,35 +48,51 @@ impl CallCosts {
 /// (the last above them all).
 pub(crate) type CostTable = [(usize, CallCosts)];
 
-const fn row(bits: usize, one: f64, four: f64, eight: f64) -> (usize, CallCosts) {
-    (bits, CallCosts { one, four, eight })
+const fn row(bits: usize, one: f64, two: f64, four: f64, eight: f64) -> (usize, CallCosts) {
+    (
+        bits,
+        CallCosts {
+            one,
+            two,
+            four,
+            eight,
+        },
+    )
 }
+
+/// The split engine where it does not split or was not measured: never planned.
+const NO_SPLIT: f64 = f64::INFINITY;
 
 /// Zen 5 (family 26, 2026-11-22, one core): one exponentiation from the same-day bench
 /// (`montvec bench --ops exp,batch`; 512 bits from the README's bench), the 8-lane call as
 /// eight times the lane time of that run, the 4-lane call as 0.94 of it (four jobs on each
-/// engine: 0.92-0.96x at every size; at 512 bits those runs' own 54 and 56 us).
+/// engine: 0.92-0.96x at every size; at 512 bits those runs' own 54 and 56 us). The split
+/// call was not measured on Zen 5: it is estimated as the 4-lane call times their ratio on
+/// Zen 4 (0.77 / 0.66 / 0.68 / 0.67 at 512 / 1024 / 1536 / 2048 bits), both being the same
+/// ymm IFMA instructions.
 pub(crate) const POW_ZEN5: &CostTable = &[
-    row(512, 24.2, 54.0, 56.0),
-    row(1024, 170.0, 286.0, 304.0),
-    row(1536, 380.0, 925.0, 984.0),
-    row(2048, 625.0, 2294.0, 2440.0),
-    row(3072, 1512.0, 6824.0, 7260.0),
-    row(4096, 3331.0, 15119.0, 16084.0),
+    row(512, 24.2, 41.6, 54.0, 56.0),
+    row(1024, 170.0, 189.0, 286.0, 304.0),
+    row(1536, 380.0, 629.0, 925.0, 984.0),
+    row(2048, 625.0, 1537.0, 2294.0, 2440.0),
+    row(3072, 1512.0, NO_SPLIT, 6824.0, 7260.0),
+    row(4096, 3331.0, NO_SPLIT, 15119.0, 16084.0),
 ];
 
 /// Zen 4 (family 25, model 17, 2026-11-28, `taskset -c 1`, medians of 11 calls of
 /// `batch::pow_with` with one thread and the engine forced): one job on the scalar engine,
-/// four on `Ifma256`, eight on `Ifma512`.
+/// four on `Ifma256`, eight on `Ifma512`; two on `Ifma256Split` (the same day, `taskset -c 0`,
+/// with one job on the scalar engine alongside: 7.87 / 37.4 / 91.7 / 184 / 452 / 896 us at
+/// 256 / 512 / 768 / 1024 / 1536 / 2048 bits).
 pub(crate) const POW_ZEN4: &CostTable = &[
-    row(256, 7.88, 13.7, 19.7),
-    row(512, 37.3, 51.5, 80.4),
-    row(768, 93.1, 138.8, 243.1),
-    row(1024, 186.5, 291.0, 542.1),
-    row(1536, 451.1, 958.5, 1868.6),
-    row(2048, 916.8, 2157.1, 4107.1),
-    row(3072, 2922.1, 6897.7, 13178.5),
-    row(4096, 5373.8, 15671.7, 29563.7),
+    row(256, 7.88, 12.3, 13.7, 19.7),
+    row(512, 37.3, 38.2, 51.5, 80.4),
+    row(768, 93.1, 97.1, 138.8, 243.1),
+    row(1024, 186.5, 193.0, 291.0, 542.1),
+    row(1536, 451.1, 651.8, 958.5, 1868.6),
+    row(2048, 916.8, 1451.4, 2157.1, 4107.1),
+    row(3072, 2922.1, NO_SPLIT, 6897.7, 13178.5),
+    row(4096, 5373.8, NO_SPLIT, 15671.7, 29563.7),
 ];
 
 /// Products `a b mod n` ([`super::mul_mod`]) on Zen 5 (2026-11-22, one core, eight products
@@ -80,20 +100,22 @@ pub(crate) const POW_ZEN4: &CostTable = &[
 /// 1109 against 1781 at 3072). The 4-lane call was not measured there and is taken as the
 /// 8-lane one's.
 pub(crate) const PRODUCT_ZEN5: &CostTable = &[
-    row(1024, 0.596, 2.728, 2.728),
-    row(3072, 1.781, 8.872, 8.872),
+    row(1024, 0.596, NO_SPLIT, 2.728, 2.728),
+    row(3072, 1.781, NO_SPLIT, 8.872, 8.872),
 ];
 
 /// Products `a b mod n` on Zen 4 (family 25, model 17, 2026-11-28, `taskset -c 0`, medians of
 /// 21 runs of 95 calls of `batch::mul_mod_with` with one thread and the engine forced): one
-/// product on the scalar engine, four on `Ifma256`, eight on `Ifma512`.
+/// product on the scalar engine, four on `Ifma256`, eight on `Ifma512`; two on
+/// `Ifma256Split` (the same day, the same way: 3.92 us at 2048 bits, and at 256 / 512 / 1024
+/// bits 1.50 / 1.81 / 2.38, no less than the 4-lane call, so never planned there).
 pub(crate) const PRODUCT_ZEN4: &CostTable = &[
-    row(256, 0.601, 1.332, 1.885),
-    row(512, 0.764, 1.644, 2.497),
-    row(1024, 1.076, 2.360, 3.823),
-    row(2048, 2.081, 4.672, 8.125),
-    row(3072, 3.810, 7.697, 14.156),
-    row(4096, 5.217, 11.789, 21.667),
+    row(256, 0.601, NO_SPLIT, 1.332, 1.885),
+    row(512, 0.764, NO_SPLIT, 1.644, 2.497),
+    row(1024, 1.076, NO_SPLIT, 2.360, 3.823),
+    row(2048, 2.081, 3.924, 4.672, 8.125),
+    row(3072, 3.810, NO_SPLIT, 7.697, 14.156),
+    row(4096, 5.217, NO_SPLIT, 11.789, 21.667),
 ];
 
 /// What a batch computes, for its table of costs.
@@ -127,6 +149,7 @@ pub(crate) fn costs(table: &CostTable, bits: usize) -> CallCosts {
         .map(|(_, c)| *c)
         .unwrap_or(CallCosts {
             one: 1.0,
+            two: NO_SPLIT,
             four: 4.0,
             eight: 8.0,
         })
@@ -195,7 +218,10 @@ fn best_split(count: usize, costs: CallCosts, workers: usize) -> ((f64, f64, usi
     let tail = count - 8 * bulk;
     // The bulk's full calls, a whole number per worker, load the workers evenly.
     let start = (bulk / workers) as f64 * costs.eight;
-    let mut best: Option<((f64, f64, usize), [usize; 3])> = None;
+    let mut best: Option<((f64, f64, usize), [usize; 4])> = None;
+    // Split calls (two jobs each) only up to one a worker: more jobs fill lanes more cheaply
+    // (a split call costs at least two thirds of a 4-lane one).
+    let most_twos = if costs.two.is_finite() { workers } else { 0 };
     for eights in 0..=tail.div_ceil(8) {
         let after_eights = tail.saturating_sub(8 * eights);
         // The last eight would hold no job.
@@ -203,38 +229,50 @@ fn best_split(count: usize, costs: CallCosts, workers: usize) -> ((f64, f64, usi
             continue;
         }
         for fours in 0..=after_eights.div_ceil(4) {
+            let after_fours = after_eights.saturating_sub(4 * fours);
             // Likewise the last four.
             if fours > 0 && 4 * (fours - 1) >= after_eights {
                 continue;
             }
-            let counts = [eights, fours, after_eights.saturating_sub(4 * fours)];
-            let calls = counts.iter().sum::<usize>();
-            let (mut end, work) = least_loaded_first(counts, costs, workers, start);
-            if workers > 1 && bulk + calls > 1 {
-                end += HANDOFF_US;
-            }
-            let key = (end, work + bulk as f64 * costs.eight, calls);
-            if best.as_ref().is_none_or(|(b, _)| key < *b) {
-                best = Some((key, counts));
+            for twos in 0..=after_fours.div_ceil(2).min(most_twos) {
+                // Likewise the last two.
+                if twos > 0 && 2 * (twos - 1) >= after_fours {
+                    continue;
+                }
+                let counts = [eights, fours, twos, after_fours.saturating_sub(2 * twos)];
+                let calls = counts.iter().sum::<usize>();
+                let (mut end, work) = least_loaded_first(counts, costs, workers, start);
+                if workers > 1 && bulk + calls > 1 {
+                    end += HANDOFF_US;
+                }
+                let key = (end, work + bulk as f64 * costs.eight, calls);
+                if best.as_ref().is_none_or(|(b, _)| key < *b) {
+                    best = Some((key, counts));
+                }
             }
         }
     }
-    let (key, [eights, fours, ones]) = best.unwrap_or(((0.0, 0.0, 0), [0; 3]));
+    let (key, counts) = best.unwrap_or(((0.0, 0.0, 0), [0; 4]));
     let mut calls = vec![(Engine::Ifma512, 8); bulk];
-    calls.extend(calls_of(tail, eights, fours, ones));
+    calls.extend(calls_of(tail, counts));
     (key, calls)
 }
 
-/// The calls of `jobs` jobs in `eights` 8-lane calls, `fours` 4-lane calls and `ones` single
-/// ones, in that order, each full but the last lane call when no single follows.
-fn calls_of(jobs: usize, eights: usize, fours: usize, ones: usize) -> Calls {
+/// The kinds of call by falling cost, as `counts` lists them.
+const KINDS: [Engine; 4] = [
+    Engine::Ifma512,
+    Engine::Ifma256,
+    Engine::Ifma256Split,
+    Engine::Scalar,
+];
+
+/// The calls of `jobs` jobs in `counts` calls of each of [`KINDS`], in that order, each full
+/// but the last lane call when no single follows.
+fn calls_of(jobs: usize, counts: [usize; 4]) -> Calls {
     let mut left = jobs;
-    let mut out = Vec::with_capacity(eights + fours + ones);
-    for (engine, lanes, calls) in [
-        (Engine::Ifma512, 8, eights),
-        (Engine::Ifma256, 4, fours),
-        (Engine::Scalar, 1, ones),
-    ] {
+    let mut out = Vec::with_capacity(counts.iter().sum());
+    for (engine, calls) in KINDS.into_iter().zip(counts) {
+        let lanes = engine.lanes();
         for _ in 0..calls {
             let take = left.min(lanes);
             out.push((engine, take));
@@ -244,12 +282,12 @@ fn calls_of(jobs: usize, eights: usize, fours: usize, ones: usize) -> Calls {
     out
 }
 
-/// When the last of `counts` (8-lane, 4-lane and single calls) ends if each, largest first,
+/// When the last of `counts` (calls of each of [`KINDS`]) ends if each, largest first,
 /// goes to the least loaded of `workers` workers (at most [`PLANNED_WORKERS`]) that start at
 /// `start`, and the calls' work. Without allocating: a batch of two 2048-bit products takes
 /// about 4 us, and planning with a vector per candidate cost about 0.5-1 us of it.
 fn least_loaded_first(
-    counts: [usize; 3],
+    counts: [usize; 4],
     costs: CallCosts,
     workers: usize,
     start: f64,
@@ -257,9 +295,12 @@ fn least_loaded_first(
     let mut load = [start; PLANNED_WORKERS];
     let load = &mut load[..workers.clamp(1, PLANNED_WORKERS)];
     let mut work = 0.0;
-    // Largest first: the tables' costs fall from eight lanes to four to one (checked by
-    // `eight_lanes_cost_less_than_two_fours`).
-    for (count, t) in counts.into_iter().zip([costs.eight, costs.four, costs.one]) {
+    // Largest first: the tables' costs fall from eight lanes to four to two to one (checked
+    // by `eight_lanes_cost_less_than_two_fours`).
+    for (count, t) in counts
+        .into_iter()
+        .zip([costs.eight, costs.four, costs.two, costs.one])
+    {
         for _ in 0..count {
             if let Some(least) = load.iter_mut().min_by(|a, b| a.total_cmp(b)) {
                 *least += t;
@@ -273,7 +314,9 @@ fn least_loaded_first(
 #[cfg(test)]
 mod tests {
     use super::{costs, split, CallCosts, POW_ZEN4, POW_ZEN5, PRODUCT_ZEN4, PRODUCT_ZEN5};
-    use crate::batch::Engine::{self, Ifma256 as Four, Ifma512 as Eight, Scalar as One};
+    use crate::batch::Engine::{
+        self, Ifma256 as Four, Ifma256Split as Two, Ifma512 as Eight, Scalar as One,
+    };
 
     fn engines(count: usize, table: &[(usize, CallCosts)], bits: usize, w: usize) -> Vec<Engine> {
         split(count, costs(table, bits), w)
@@ -307,7 +350,8 @@ mod tests {
     /// On one worker the Zen 5 table gives what its measurements gave before it existed: one
     /// at a time up to 1 job at 1024 bits, 2 at 1536, 3 at 2048, 4 at 3072 and 4096; four
     /// lanes above that up to four jobs; eight lanes for five to eight (and at 512 bits, one
-    /// at a time for two: 48 against 54 us).
+    /// at a time for two: 48 against 54 us); but for two jobs up to 1536 bits, which take a
+    /// split call (at 1024 bits an estimated 189 us against 286 in four lanes).
     #[test]
     fn zen5_on_one_worker() {
         for (bits, alone) in [
@@ -319,7 +363,9 @@ mod tests {
             (4096, 4),
         ] {
             for count in 1..=8 {
-                let want = if count <= alone {
+                let want = if count == 2 && bits <= 1536 {
+                    vec![Two]
+                } else if count <= alone {
                     vec![One; count]
                 } else if count <= 4 {
                     vec![Four]
@@ -332,11 +378,18 @@ mod tests {
     }
 
     /// On Zen 4 four lanes take a few large jobs, and a fifth job goes alone rather than
-    /// into eight lanes (measured: 9.8 against 13.2 ms at 3072 bits).
+    /// into eight lanes (measured: 9.8 against 13.2 ms at 3072 bits); two jobs take a split
+    /// call up to 2048 bits (1.45 against 1.83 ms one at a time there, 193 us against 373 at
+    /// 1024 bits), where the split kernel stops.
     #[test]
     fn zen4_on_one_worker() {
         assert_eq!(engines(3, POW_ZEN4, 2048, 1), vec![Four]);
-        assert_eq!(engines(2, POW_ZEN4, 2048, 1), vec![One, One]);
+        for bits in [256, 512, 1024, 2048] {
+            assert_eq!(engines(2, POW_ZEN4, bits, 1), vec![Two], "{bits}");
+        }
+        assert_eq!(engines(2, POW_ZEN4, 3072, 1), vec![One, One]);
+        assert_eq!(engines(1, POW_ZEN4, 1024, 1), vec![One]);
+        assert_eq!(engines(3, POW_ZEN4, 512, 1), vec![Four]);
         assert_eq!(engines(4, POW_ZEN4, 4096, 1), vec![Four]);
         assert_eq!(engines(5, POW_ZEN4, 3072, 1), vec![Four, One]);
         assert_eq!(engines(5, POW_ZEN4, 512, 1), vec![Eight]);
@@ -357,25 +410,35 @@ mod tests {
     }
 
     /// The bulk rule's premise: one 8-lane call costs less than two 4-lane ones in each
-    /// table.
+    /// table; and largest first's: the costs fall from eight lanes to four to two to one.
     #[test]
     fn eight_lanes_cost_less_than_two_fours() {
         for table in [POW_ZEN4, POW_ZEN5, PRODUCT_ZEN4, PRODUCT_ZEN5] {
             for (bits, c) in table {
                 assert!(c.eight < 2.0 * c.four, "{bits}");
                 assert!(c.one < c.four && c.four <= c.eight, "{bits}");
+                // The split call between one job and four lanes, or never planned.
+                assert!(
+                    c.two == f64::INFINITY || (c.one <= c.two && c.two < c.four),
+                    "{bits}"
+                );
             }
         }
     }
 
-    /// The calls go to the workers only where the handoff pays: two 1024-bit exponentiations
-    /// on two workers, not two 2048-bit products (about 2 us each against a 25 us handoff),
-    /// which run one after the other on the calling thread, cheaper than a 4-lane call.
+    /// The calls go to the workers only where the handoff pays: two 2048-bit exponentiations
+    /// on two workers (not two 1024-bit ones, which a split call on the calling thread ends
+    /// sooner), not two 2048-bit products (about 2 us each against a 25 us handoff), which
+    /// run in a split call on the calling thread, cheaper than two alone or a 4-lane call.
     #[test]
     fn spread_only_where_the_handoff_pays() {
-        let pows = split(2, costs(POW_ZEN4, 1024), 2);
+        let pows = split(2, costs(POW_ZEN4, 2048), 2);
         assert_eq!((pows.calls, pows.spread), (vec![(One, 1), (One, 1)], true));
+        let pows = split(2, costs(POW_ZEN4, 1024), 2);
+        assert_eq!((pows.calls, pows.spread), (vec![(Two, 2)], false));
         let products = split(2, costs(PRODUCT_ZEN4, 2048), 2);
+        assert_eq!((products.calls, products.spread), (vec![(Two, 2)], false));
+        let products = split(2, costs(PRODUCT_ZEN4, 1024), 2);
         assert_eq!(
             (products.calls, products.spread),
             (vec![(One, 1), (One, 1)], false)

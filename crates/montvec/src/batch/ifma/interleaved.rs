@@ -105,22 +105,6 @@ pub(crate) const MAX_DIGITS: usize = 24;
 /// 24 type-check at every D (those beyond D are compiled out).
 const WINDOW: usize = MAX_DIGITS + 2;
 
-/// `$body` for `$t` = 0, 1, .. 24, skipping `$t >= $k` (see `unroll_below!`).
-macro_rules! each_digit {
-    ($k:expr, |$t:ident| $body:block) => {
-        unroll_below!($k, |$t| $body,
-            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
-    };
-}
-
-/// Calls `$f::<V, D>($args)` with D the runtime digit count `$d` in 1..=24.
-macro_rules! with_digits {
-    ($d:expr, $f:ident ($($arg:expr),*)) => {
-        dispatch_const!($d, $f($($arg),*),
-            1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 ; 24)
-    };
-}
-
 /// `out = a b / R mod N`, below 2N, for `a, b < 2N` of `d <= MAX_DIGITS` digits, word-sliced
 /// and normalised; `n_prime` is -N^-1 mod R (only its digit 0 is read).
 ///

@@ -41,11 +41,28 @@ macro_rules! dispatch_const {
     };
 }
 
+/// `$body` for `$t` = 0, 1, .. 24, skipping `$t >= $k` (see `unroll_below!`).
+macro_rules! each_digit {
+    ($k:expr, |$t:ident| $body:block) => {
+        unroll_below!($k, |$t| $body,
+            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
+    };
+}
+
+/// Calls `$f::<V, D>($args)` with D the runtime digit count `$d` in 1..=24.
+macro_rules! with_digits {
+    ($d:expr, $f:ident ($($arg:expr),*)) => {
+        dispatch_const!($d, $f($($arg),*),
+            1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 ; 24)
+    };
+}
+
 pub(crate) mod blocked;
 pub(crate) mod interleaved;
 pub(crate) mod pow;
 pub(crate) mod product;
 pub(crate) mod reduce;
+pub(crate) mod split;
 
 use core::marker::PhantomData;
 
@@ -72,6 +89,10 @@ pub(crate) struct IfmaLanes<V: Lanes> {
     /// R^2 / R64 mod N, word-sliced: products of elements in the scalar Montgomery form.
     r2_over_r64: AlignedWords,
     reduction: Reduction,
+    /// Whether each job takes a pair of lanes ([`Self::new_split`]).
+    paired: bool,
+    /// N split across lane pairs, for the split kernel's sizes.
+    n_split: Option<AlignedWords>,
     _lanes: PhantomData<V>,
 }
 
@@ -120,7 +141,51 @@ impl<V: Lanes> IfmaLanes<V> {
             r2: rows(|f| &f.r2),
             r2_over_r64: rows(|f| &f.r2_over_r64),
             reduction: Reduction::for_digits(digits),
+            paired: false,
+            n_split: None,
             _lanes: PhantomData,
+        }
+    }
+
+    /// Lanes for up to `V::LANES / 2` moduli, each in a pair of lanes, its products split
+    /// between them ([`split`]), up to [`split::MAX_DIGITS`] digits; larger moduli are held in
+    /// pairs too but reduced whole in each lane (correct, at the cost of a full call).
+    /// [`Self::pow`] and the other operations take one input per modulus, as many as there
+    /// are moduli, and give one output each.
+    ///
+    /// Leaks: `limbs` and the count of moduli.
+    pub(crate) fn new_split(
+        token: IfmaToken,
+        limbs: usize,
+        moduli: &[(&[Limb], &LaneConstants)],
+    ) -> Self {
+        assert!(!moduli.is_empty() && 2 * moduli.len() <= V::LANES);
+        let pairs: Vec<(&[Limb], &LaneConstants)> = moduli.iter().flat_map(|&m| [m, m]).collect();
+        let mut lanes = Self::new(token, limbs, &pairs);
+        lanes.paired = true;
+        if lanes.digits <= split::MAX_DIGITS {
+            let mut n_split = AlignedWords::zeroed(split::half_digits(lanes.digits) * V::LANES);
+            split::split_modulus(lanes.n.as_slice(), V::LANES, n_split.as_mut_slice());
+            lanes.n_split = Some(n_split);
+        }
+        lanes
+    }
+
+    /// The lanes' inputs for one input a job: each twice when the jobs take pairs of lanes.
+    fn lane_inputs<'x>(&self, jobs: &[&'x [Limb]]) -> Vec<&'x [Limb]> {
+        let copies = if self.paired { 2 } else { 1 };
+        jobs.iter()
+            .flat_map(|&x| core::iter::repeat_n(x, copies))
+            .collect()
+    }
+
+    /// One output a job from the lanes' outputs: the even lane's of each pair when the jobs
+    /// take pairs of lanes.
+    fn job_outputs(&self, lanes: Vec<Vec<Limb>>) -> Vec<Vec<Limb>> {
+        if self.paired {
+            lanes.into_iter().step_by(2).collect()
+        } else {
+            lanes
         }
     }
 
@@ -134,6 +199,7 @@ impl<V: Lanes> IfmaLanes<V> {
             n: self.n.as_slice(),
             n_prime: self.n_prime.as_slice(),
             reduction: self.reduction,
+            split: self.n_split.as_ref().map(AlignedWords::as_slice),
         }
     }
 
@@ -143,7 +209,9 @@ impl<V: Lanes> IfmaLanes<V> {
     /// Leaks: the sizes and the longest exponent's length; nothing of the values.
     pub(crate) fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
         let exp_limbs = exps.iter().map(|e| e.len()).max().unwrap_or(0);
-        self.run_sliced(bases, exps, |out, base, m| {
+        let (bases, exps) = (self.lane_inputs(bases), self.lane_inputs(exps));
+        let exps = &exps[..];
+        self.run_sliced(&bases, exps, |out, base, m| {
             // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
             unsafe {
                 pow::pow_sliced::<V>(
@@ -164,7 +232,9 @@ impl<V: Lanes> IfmaLanes<V> {
     ///
     /// Leaks: the sizes and the exponents.
     pub(crate) fn pow_vartime(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
-        self.run_sliced(bases, exps, |out, base, m| {
+        let (bases, exps) = (self.lane_inputs(bases), self.lane_inputs(exps));
+        let exps = &exps[..];
+        self.run_sliced(&bases, exps, |out, base, m| {
             // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
             unsafe {
                 pow::pow_vartime_sliced::<V>(
@@ -193,7 +263,7 @@ impl<V: Lanes> IfmaLanes<V> {
         let mut out = AlignedWords::zeroed(self.digits * V::LANES);
         kernel(out.as_mut_slice(), base.as_slice(), &self.modulus());
         let _ = self.token;
-        sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
+        self.job_outputs(sliced::unslice(out.as_slice(), V::LANES, count, self.limbs))
     }
 
     /// Per lane, `a[l] b[l] mod N_l` for inputs of at most k limbs (not necessarily below
@@ -216,6 +286,7 @@ impl<V: Lanes> IfmaLanes<V> {
 
     /// Per lane, `(a c / R) b / R mod N`, fully reduced.
     fn product(&self, a: &[&[Limb]], b: &[&[Limb]], c: &AlignedWords) -> Vec<Vec<Limb>> {
+        let (a, b) = (&self.lane_inputs(a)[..], &self.lane_inputs(b)[..]);
         let count = a.len();
         assert!(count == b.len() && count <= V::LANES);
         let words = self.digits * V::LANES;
@@ -236,7 +307,7 @@ impl<V: Lanes> IfmaLanes<V> {
                 scratch.as_mut_slice(),
             )
         };
-        sliced::unslice(out.as_slice(), V::LANES, count, self.limbs)
+        self.job_outputs(sliced::unslice(out.as_slice(), V::LANES, count, self.limbs))
     }
 }
 
@@ -359,6 +430,91 @@ mod tests {
                 "{reduction:?}: no output landed in [n, 2n): the bound is not exercised"
             );
         }
+    }
+
+    /// Split lanes (each job in a pair of lanes) against the oracle: exponentiations and
+    /// products, 1 to LANES / 2 jobs, every limb count the split kernel takes and a few above
+    /// it (held in pairs, reduced whole), edge bases and exponents, moduli just below a power
+    /// of two.
+    fn split_lanes_match_the_oracle<V: Lanes>(token: IfmaToken) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        let random = |rng: &mut rand_chacha::ChaCha8Rng, limbs: usize| {
+            big(&(0..limbs).map(|_| rng.gen()).collect::<Vec<Limb>>())
+        };
+        let mut split_sizes = 0;
+        for limbs in (1..=20).chain([24, 32]) {
+            let d = digits_for_limbs(limbs);
+            split_sizes += usize::from(d <= split::MAX_DIGITS);
+            for jobs in 1..=V::LANES / 2 {
+                let top = BigUint::from(1u8) << (64 * limbs);
+                let moduli: Vec<BigUint> = (0..jobs)
+                    .map(|j| match j % 3 {
+                        0 => &top - 1u8,
+                        1 => (random(&mut rng, limbs) | BigUint::from(1u8)) | (&top >> 1u8),
+                        _ => (random(&mut rng, limbs) >> 7u8) | BigUint::from(3u8),
+                    })
+                    .collect();
+                let mods: Vec<crate::Modulus> = moduli
+                    .iter()
+                    .map(|n| {
+                        crate::Modulus::new(&crate::Nat::from_limbs(limbs_of(n, limbs))).unwrap()
+                    })
+                    .collect();
+                let pairs: Vec<(&[Limb], &LaneConstants)> = mods
+                    .iter()
+                    .map(|m| (m.modulus_limbs(), m.lane_constants()))
+                    .collect();
+                let lanes = IfmaLanes::<V>::new_split(token, limbs, &pairs);
+                assert_eq!(lanes.n_split.is_some(), d <= split::MAX_DIGITS);
+                for round in 0..4 {
+                    let bases: Vec<BigUint> = moduli
+                        .iter()
+                        .enumerate()
+                        .map(|(j, n)| match (round + j) % 4 {
+                            0 => n - 1u8,
+                            1 => BigUint::from(u8::from(round == 1)),
+                            _ => random(&mut rng, limbs) % n,
+                        })
+                        .collect();
+                    let exps: Vec<BigUint> = (0..jobs)
+                        .map(|j| match (round + j) % 5 {
+                            0 => BigUint::from(0u8),
+                            1 => BigUint::from(1u8),
+                            _ => random(&mut rng, limbs + j % 2),
+                        })
+                        .collect();
+                    let others: Vec<BigUint> =
+                        moduli.iter().map(|n| random(&mut rng, limbs) % n).collect();
+                    let bl: Vec<Vec<Limb>> = bases.iter().map(|x| limbs_of(x, limbs)).collect();
+                    let el: Vec<Vec<Limb>> = exps.iter().map(|x| limbs_of(x, limbs + 1)).collect();
+                    let ol: Vec<Vec<Limb>> = others.iter().map(|x| limbs_of(x, limbs)).collect();
+                    let (br, er, or) = (as_refs(&bl), as_refs(&el), as_refs(&ol));
+                    let powers = lanes.pow(&br, &er);
+                    let products = lanes.mul_mod(&br, &or);
+                    assert_eq!((powers.len(), products.len()), (jobs, jobs));
+                    for j in 0..jobs {
+                        let n = &moduli[j];
+                        let what = format!("{limbs} limbs, job {j} of {jobs}, round {round}");
+                        assert_eq!(big(&powers[j]), bases[j].modpow(&exps[j], n), "pow, {what}");
+                        assert_eq!(big(&products[j]), &bases[j] * &others[j] % n, "mul, {what}");
+                    }
+                }
+            }
+        }
+        assert!(split_sizes >= 18, "the split kernel's sizes are covered");
+    }
+
+    fn as_refs(v: &[Vec<Limb>]) -> Vec<&[Limb]> {
+        v.iter().map(|x| &x[..]).collect()
+    }
+
+    #[test]
+    fn split_lanes_zmm_and_ymm() {
+        let Some(token) = IfmaToken::detect() else {
+            return;
+        };
+        split_lanes_match_the_oracle::<Ymm>(token);
+        split_lanes_match_the_oracle::<Zmm>(token);
     }
 
     /// Every reduction the kernels offer.

@@ -21,7 +21,7 @@
 use super::product::{
     off_diagonal_columns, product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS,
 };
-use super::{blocked, interleaved};
+use super::{blocked, interleaved, split};
 use crate::batch::lanes::Lanes;
 
 /// How the reduction finds `(T + Q N) / R`.
@@ -61,6 +61,9 @@ pub(crate) struct SlicedModulus<'a> {
     pub(crate) n_prime: &'a [u64],
     /// Which reduction to run.
     pub(crate) reduction: Reduction,
+    /// N split across lane pairs ([`split::split_modulus`]) when every pair of lanes holds one
+    /// number: products then run [`split::mont_mul`], whatever `reduction` says.
+    pub(crate) split: Option<&'a [u64]>,
 }
 
 /// Scratch words a product of `d` digits needs for `LANES` lanes.
@@ -81,6 +84,10 @@ pub(crate) fn mont_mul<V: Lanes>(
     m: &SlicedModulus<'_>,
     scratch: &mut [u64],
 ) {
+    if let Some(n_split) = m.split {
+        split::mont_mul::<V>(out, a, b, n_split, m.n_prime);
+        return;
+    }
     let words = m.n.len();
     let d = V::digits(words);
     if m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS {
@@ -107,6 +114,11 @@ pub(crate) fn mont_sqr<V: Lanes>(
     m: &SlicedModulus<'_>,
     scratch: &mut [u64],
 ) {
+    if let Some(n_split) = m.split {
+        // The product's terms split across the pair already halve its IFMAs.
+        split::mont_mul::<V>(out, a, a, n_split, m.n_prime);
+        return;
+    }
     let words = m.n.len();
     let (t, rest) = scratch.split_at_mut(2 * words);
     if m.reduction == Reduction::Interleaved && V::digits(words) <= interleaved::MAX_DIGITS {
