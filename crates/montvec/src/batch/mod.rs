@@ -9,16 +9,20 @@
 //! |---|---|---|
 //! | `Ifma512` | 8 (16 up to 13 digits) | AVX-512 F/IFMA/VL (the default on [`Backend::Ifma`]) |
 //! | `Ifma256` | 4 | the same, in 256-bit registers |
+//! | `Ifma256Split` | 2 jobs, each in a pair of lanes | the same, in 256-bit registers |
+//! | `Ifma512Split` | 4 jobs, each in a pair of lanes | the same, in 512-bit registers |
 //! | `Avx2` | 4 | AVX2 (`vpmuludq`; the default on [`Backend::Avx2`]) |
 //! | `Scalar` | 1 | nothing: [`Modulus::pow`] job by job (the default elsewhere) |
 //!
 //! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice. With no engine
 //! asked for on `Ifma512`, the exponentiations of one size are cut into calls of eight lanes,
-//! of four (`Ifma256`) and single exponentiations, whichever end soonest on the workers at hand
-//! by the measured costs of each call on this kind of CPU (`plan`): a few jobs run one at a
-//! time (up to four at 3072 bits on Zen 5) or in four lanes rather than in mostly empty lanes,
-//! and on Zen 4, whose eight lanes cost two calls of four, five jobs take four lanes and one
-//! alone, and two workers take two calls of four side by side. Each worker takes the next call,
+//! of four (`Ifma256`), of two jobs split across lane pairs (`Ifma256Split`, up to 2048-bit
+//! moduli) and single exponentiations, whichever end soonest on the workers at hand by the
+//! measured costs of each call on this kind of CPU (`plan`): a few jobs run one at a time (up
+//! to four at 3072 bits on Zen 5), in a split call or in four lanes rather than in mostly
+//! empty lanes (two 1024-bit jobs on Zen 4: 193 us split, 292 in four lanes, 367 one at a
+//! time), and on Zen 4, whose eight lanes cost two calls of four, five jobs take four lanes
+//! and one alone, and two workers take two calls of four side by side. Each worker takes the next call,
 //! the largest first; calls go to the workers only where that pays for the handoff. Products
 //! ([`mul_mod`], [`mul_montgomery`]) are planned the same way with their own costs: one to four
 //! products run one at a time on Zen 5, and on Zen 4 one or two (before, a single 2048-bit
@@ -89,8 +93,10 @@ pub enum Engine {
     /// Eight lanes in 512-bit registers with AVX-512 IFMA.
     Ifma512,
     /// Two jobs in 256-bit registers with AVX-512VL IFMA, each in a pair of lanes that split
-    /// its products between them (`ifma/split.rs`): for one or two jobs, which would leave the
-    /// other lanes of [`Engine::Ifma256`] idle.
+    /// its products' digits between them (`ifma/split.rs`): for one or two jobs, which would
+    /// leave the other lanes of [`Engine::Ifma256`] idle. Up to 48 digits of 52 bits (2496-bit
+    /// moduli); larger ones are held in pairs too but each lane reduces them whole (correct,
+    /// at a 4-lane call's cost). Like every engine, it leaks only the sizes.
     Ifma256Split,
     /// Four jobs in 512-bit registers, each in a pair of lanes, as [`Engine::Ifma256Split`].
     Ifma512Split,
@@ -353,8 +359,9 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
 /// The engine [`pow`] runs `jobs` exponentiations modulo `bits`-bit moduli on, all of one
 /// size, when no engine is asked for, on one worker: the active backend's
 /// ([`Engine::for_backend`]), or where its lanes would lose to one at a time for that count
-/// and size, [`Engine::Scalar`] (or on IFMA, [`Engine::Ifma256`] where four lanes win: the
-/// split planned from measured costs, in the module documentation). When the jobs take calls
+/// and size, [`Engine::Scalar`] (or on IFMA, [`Engine::Ifma256`] or [`Engine::Ifma256Split`]
+/// where four lanes or a split call win: the calls planned from measured costs, in the module
+/// documentation). When the jobs take calls
 /// of more than one engine, the engine of the largest call.
 ///
 /// ```
