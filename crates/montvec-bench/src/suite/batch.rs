@@ -9,7 +9,7 @@
 
 use std::hint::black_box;
 
-use montvec::batch::{self, Engine, Options, MAX_SIMD_BITS};
+use montvec::batch::{self, Engine, Options, MAX_SIMD_BITS, MAX_SPLIT_BITS};
 use montvec::{Algorithm, Backend, Modulus, Nat};
 
 use super::{gmp_exp, label, openssl_exp, BenchError, Contender, Impl, Job, Op, Selection};
@@ -56,15 +56,18 @@ struct Row {
 
 /// The rows at `bits`, widest engine first: every SIMD engine this CPU runs (only the engines
 /// of the selected backends unless `backend_fallback`; none above [`MAX_SIMD_BITS`], where
-/// they would hand over to the scalar engine), the 8-lane IFMA engine again with the plain
-/// reduction, and the scalar engine on each selected backend.
+/// they would hand over to the scalar engine, and no split engine above [`MAX_SPLIT_BITS`],
+/// where it would not split), the 8-lane IFMA engine again with the plain reduction, and the
+/// scalar engine on each selected backend.
 fn rows(bits: usize, sel: &Selection) -> Vec<Row> {
     let mut out = Vec::new();
     for engine in Engine::ALL.into_iter().rev() {
         match engine.backend() {
             Some(backend) => {
                 let wanted = sel.backend_fallback || sel.backends.contains(&backend);
-                if !(wanted && engine.is_supported() && bits <= MAX_SIMD_BITS) {
+                let split = matches!(engine, Engine::Ifma256Split | Engine::Ifma512Split);
+                let takes = bits <= if split { MAX_SPLIT_BITS } else { MAX_SIMD_BITS };
+                if !(wanted && engine.is_supported() && takes) {
                     continue;
                 }
                 out.push(Row {

@@ -80,6 +80,11 @@ pub use self::ifma::reduce::Reduction;
 /// The largest modulus the SIMD engines take; larger ones run on the scalar engine.
 pub const MAX_SIMD_BITS: usize = 8192;
 
+/// The largest modulus the split engines ([`Engine::Ifma256Split`], [`Engine::Ifma512Split`])
+/// split across a pair of lanes: 38 limbs, 48 digits of 52 bits. Larger ones are held in
+/// pairs of lanes but reduced whole in each, at the cost of a full call.
+pub const MAX_SPLIT_BITS: usize = 2432;
+
 /// How the jobs of a batch are computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

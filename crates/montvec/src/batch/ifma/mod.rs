@@ -148,8 +148,9 @@ impl<V: Lanes> IfmaLanes<V> {
     }
 
     /// Lanes for up to `V::LANES / 2` moduli, each in a pair of lanes, its products split
-    /// between them ([`split`]), up to [`split::MAX_DIGITS`] digits; larger moduli are held in
-    /// pairs too but reduced whole in each lane (correct, at the cost of a full call).
+    /// between them ([`split`]), up to [`split::MAX_DIGITS`] digits
+    /// ([`crate::batch::MAX_SPLIT_BITS`]); larger moduli are held in pairs too but reduced
+    /// whole in each lane (correct, at the cost of a full call).
     /// [`Self::pow`] and the other operations take one input per modulus, as many as there
     /// are moduli, and give one output each.
     ///

@@ -205,6 +205,16 @@ fn mul_digits<V: Lanes, const D: usize>(
 mod tests {
     use super::*;
 
+    /// `MAX_SPLIT_BITS` is the largest whole number of limbs within `MAX_DIGITS`.
+    #[test]
+    fn max_split_bits_fits_the_kernel() {
+        use crate::batch::constants::digits_for_limbs;
+        let limbs = crate::batch::MAX_SPLIT_BITS >> 6;
+        assert_eq!(limbs * 64, crate::batch::MAX_SPLIT_BITS);
+        assert!(digits_for_limbs(limbs) <= MAX_DIGITS);
+        assert!(digits_for_limbs(limbs + 1) > MAX_DIGITS);
+    }
+
     #[test]
     fn half_digits_round_up() {
         assert_eq!(
