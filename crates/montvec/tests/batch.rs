@@ -41,7 +41,7 @@ fn settings() -> Vec<Options> {
                 Reduction::Interleaved,
                 Reduction::Blocked,
             ],
-            // The split kernel takes up to 48 digits; above, the default reduction's.
+            // The split kernel takes up to 40 digits; above, the default reduction's.
             Engine::Ifma256Split | Engine::Ifma512Split => &[Reduction::Interleaved],
             _ => &[Reduction::Truncated],
         };

@@ -17,6 +17,10 @@ pub(crate) trait Lanes: Copy {
     /// Numbers per register.
     const LANES: usize;
 
+    /// Whether the split kernel (`split.rs`) is built for this vector: not for [`Pair`],
+    /// which no split engine uses (each instantiation of that kernel costs compile time).
+    const SPLITS: bool = true;
+
     /// Digits in `words` words (`words / LANES`, by a shift: LANES is a power of two).
     fn digits(words: usize) -> usize {
         words >> Self::LANES.trailing_zeros()
@@ -341,6 +345,7 @@ pub(crate) struct Pair<V: Lanes>(V, V);
 
 impl<V: Lanes> Lanes for Pair<V> {
     const LANES: usize = 2 * V::LANES;
+    const SPLITS: bool = false;
 
     #[inline(always)]
     unsafe fn load(p: *const u64) -> Self {

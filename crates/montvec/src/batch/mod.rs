@@ -81,9 +81,9 @@ pub use self::ifma::reduce::Reduction;
 pub const MAX_SIMD_BITS: usize = 8192;
 
 /// The largest modulus the split engines ([`Engine::Ifma256Split`], [`Engine::Ifma512Split`])
-/// split across a pair of lanes: 38 limbs, 48 digits of 52 bits. Larger ones are held in
-/// pairs of lanes but reduced whole in each, at the cost of a full call.
-pub const MAX_SPLIT_BITS: usize = 2432;
+/// split across a pair of lanes: 32 limbs, 40 digits of 52 bits (RSA-4096's halves). Larger
+/// ones are held in pairs of lanes but reduced whole in each, at the cost of a full call.
+pub const MAX_SPLIT_BITS: usize = 2048;
 
 /// How the jobs of a batch are computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,9 +99,9 @@ pub enum Engine {
     Ifma512,
     /// Two jobs in 256-bit registers with AVX-512VL IFMA, each in a pair of lanes that split
     /// its products' digits between them (`ifma/split.rs`): for one or two jobs, which would
-    /// leave the other lanes of [`Engine::Ifma256`] idle. Up to 48 digits of 52 bits (2496-bit
-    /// moduli); larger ones are held in pairs too but each lane reduces them whole (correct,
-    /// at a 4-lane call's cost). Like every engine, it leaks only the sizes.
+    /// leave the other lanes of [`Engine::Ifma256`] idle. Up to [`MAX_SPLIT_BITS`]; larger
+    /// moduli are held in pairs too but each lane reduces them whole (correct, at a 4-lane
+    /// call's cost). Like every engine, it leaks only the sizes.
     Ifma256Split,
     /// Four jobs in 512-bit registers, each in a pair of lanes, as [`Engine::Ifma256Split`].
     Ifma512Split,

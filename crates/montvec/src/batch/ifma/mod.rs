@@ -160,7 +160,7 @@ impl<V: Lanes> IfmaLanes<V> {
         limbs: usize,
         moduli: &[(&[Limb], &LaneConstants)],
     ) -> Self {
-        assert!(!moduli.is_empty() && 2 * moduli.len() <= V::LANES);
+        assert!(V::SPLITS && !moduli.is_empty() && 2 * moduli.len() <= V::LANES);
         let pairs: Vec<(&[Limb], &LaneConstants)> = moduli.iter().flat_map(|&m| [m, m]).collect();
         let mut lanes = Self::new(token, limbs, &pairs);
         lanes.paired = true;
@@ -434,16 +434,16 @@ mod tests {
     }
 
     /// Split lanes (each job in a pair of lanes) against the oracle: exponentiations and
-    /// products, 1 to LANES / 2 jobs, every limb count the split kernel takes and a few above
-    /// it (held in pairs, reduced whole), edge bases and exponents, moduli just below a power
-    /// of two.
+    /// products, 1 to LANES / 2 jobs, limb counts 1 to 20, RSA-3072's and RSA-4096's halves
+    /// (24 and 32, the kernel's largest), and 33 above it (held in pairs, reduced whole), edge
+    /// bases and exponents, moduli just below a power of two.
     fn split_lanes_match_the_oracle<V: Lanes>(token: IfmaToken) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
         let random = |rng: &mut rand_chacha::ChaCha8Rng, limbs: usize| {
             big(&(0..limbs).map(|_| rng.gen()).collect::<Vec<Limb>>())
         };
         let mut split_sizes = 0;
-        for limbs in (1..=20).chain([24, 32]) {
+        for limbs in (1..=20).chain([24, 32, 33]) {
             let d = digits_for_limbs(limbs);
             split_sizes += usize::from(d <= split::MAX_DIGITS);
             for jobs in 1..=V::LANES / 2 {

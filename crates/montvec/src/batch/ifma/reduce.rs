@@ -84,7 +84,7 @@ pub(crate) fn mont_mul<V: Lanes>(
     m: &SlicedModulus<'_>,
     scratch: &mut [u64],
 ) {
-    if let Some(n_split) = m.split {
+    if let (true, Some(n_split)) = (V::SPLITS, m.split) {
         split::mont_mul::<V>(out, a, b, n_split, m.n_prime);
         return;
     }
@@ -114,7 +114,7 @@ pub(crate) fn mont_sqr<V: Lanes>(
     m: &SlicedModulus<'_>,
     scratch: &mut [u64],
 ) {
-    if let Some(n_split) = m.split {
+    if let (true, Some(n_split)) = (V::SPLITS, m.split) {
         // The product's terms split across the pair already halve its IFMAs.
         split::mont_mul::<V>(out, a, a, n_split, m.n_prime);
         return;

@@ -27,17 +27,19 @@
 //!
 //! Column bound: a column is in the window for at most h + 1 steps and takes at most four
 //! terms below 2^52 a step in its lane, the odd lane's column once (below (h + 1) 2^54) and
-//! a carry below 2^12: under 2 (h + 1) 2^54 + 2^12 < 2^60 for h <= 24.
+//! a carry below 2^12: under 2 (h + 1) 2^54 + 2^12 < 2^60 for h <= 20.
 
 #![deny(clippy::integer_division_remainder_used)]
 
 use crate::batch::lanes::{Lanes, DIGIT_MASK};
 
-/// Most digits the split kernel takes: 48 (2496-bit moduli, 24 digits a lane).
-pub(crate) const MAX_DIGITS: usize = 48;
+/// Most digits the split kernel takes: 40, 2048-bit moduli (RSA-4096's halves), 20 digits a
+/// lane. Each digit count is a kernel of its own (one a half-size, with the digit count at
+/// run time, ran 1.6x slower at 1024 bits).
+pub(crate) const MAX_DIGITS: usize = 40;
 
-/// Accumulator slots: h + 1 are used, h <= 24; one more so that the unrolled bodies for
-/// indices up to 24 type-check (those beyond h + 1 are compiled out).
+/// Accumulator slots: h + 1 are used, h <= 20; more so that the unrolled bodies for indices
+/// up to 24 type-check (those beyond h + 1 are compiled out).
 const WINDOW: usize = 26;
 
 /// The most digits a lane (h) with two windows of accumulators (see [`mul_digits`]).
@@ -81,7 +83,7 @@ pub(crate) fn mont_mul<V: Lanes>(
     assert!(d <= MAX_DIGITS);
     dispatch_const!(d, mul_digits(out, a, b, n_split, n_prime),
         1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24
-        25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 ; 48);
+        25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 ; 40);
 }
 
 /// [`mont_mul`] for `D` digits.
