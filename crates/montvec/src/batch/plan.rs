@@ -219,8 +219,10 @@ fn best_split(count: usize, costs: CallCosts, workers: usize) -> ((f64, f64, usi
     // The bulk's full calls, a whole number per worker, load the workers evenly.
     let start = (bulk / workers) as f64 * costs.eight;
     let mut best: Option<((f64, f64, usize), [usize; 4])> = None;
-    // Split calls (two jobs each) only up to one a worker: more jobs fill lanes more cheaply
-    // (a split call costs at least two thirds of a 4-lane one).
+    // Split calls (two jobs each) only up to one a worker, and only where at most three jobs
+    // a worker are left after the lane calls: more jobs fill lanes more cheaply (a split call
+    // costs at least two thirds of a 4-lane one). The bounds keep the search short: each
+    // split call a worker may take multiplies the candidates.
     let most_twos = if costs.two.is_finite() { workers } else { 0 };
     for eights in 0..=tail.div_ceil(8) {
         let after_eights = tail.saturating_sub(8 * eights);
@@ -234,18 +236,36 @@ fn best_split(count: usize, costs: CallCosts, workers: usize) -> ((f64, f64, usi
             if fours > 0 && 4 * (fours - 1) >= after_eights {
                 continue;
             }
-            for twos in 0..=after_fours.div_ceil(2).min(most_twos) {
-                // Likewise the last two.
-                if twos > 0 && 2 * (twos - 1) >= after_fours {
+            let twos_here = if after_fours <= 3 * workers {
+                after_fours.div_ceil(2).min(most_twos)
+            } else {
+                0
+            };
+            for twos in 0..=twos_here {
+                let ones = after_fours.saturating_sub(2 * twos);
+                // Likewise the last two; and at most seven singles a worker on average: else
+                // one worker has eight, which cost more than an 8-lane call in every table
+                // (`eight_singles_cost_more_than_eight_lanes`), so that one call in their place
+                // would end sooner. (A pruning of the search: at 8 workers and 127 jobs it
+                // took planning from 383 to 291 us.)
+                if (twos > 0 && 2 * (twos - 1) >= after_fours) || ones > 7 * workers {
                     continue;
                 }
-                let counts = [eights, fours, twos, after_fours.saturating_sub(2 * twos)];
+                let counts = [eights, fours, twos, ones];
                 let calls = counts.iter().sum::<usize>();
-                let (mut end, work) = least_loaded_first(counts, costs, workers, start);
-                if workers > 1 && bulk + calls > 1 {
-                    end += HANDOFF_US;
-                }
-                let key = (end, work + bulk as f64 * costs.eight, calls);
+                let handoff = if workers > 1 && bulk + calls > 1 {
+                    HANDOFF_US
+                } else {
+                    0.0
+                };
+                // A candidate that must end later than the best so far is left as soon as
+                // one worker's load shows it.
+                let bound = best.as_ref().map_or(f64::INFINITY, |(b, _)| b.0 - handoff);
+                let Some((end, work)) = least_loaded_first(counts, costs, workers, start, bound)
+                else {
+                    continue;
+                };
+                let key = (end + handoff, work + bulk as f64 * costs.eight, calls);
                 if best.as_ref().is_none_or(|(b, _)| key < *b) {
                     best = Some((key, counts));
                 }
@@ -284,14 +304,15 @@ fn calls_of(jobs: usize, counts: [usize; 4]) -> Calls {
 
 /// When the last of `counts` (calls of each of [`KINDS`]) ends if each, largest first,
 /// goes to the least loaded of `workers` workers (at most [`PLANNED_WORKERS`]) that start at
-/// `start`, and the calls' work. Without allocating: a batch of two 2048-bit products takes
+/// `start`, and the calls' work; `None` as soon as a worker's load passes `bound`. Without allocating: a batch of two 2048-bit products takes
 /// about 4 us, and planning with a vector per candidate cost about 0.5-1 us of it.
 fn least_loaded_first(
     counts: [usize; 4],
     costs: CallCosts,
     workers: usize,
     start: f64,
-) -> (f64, f64) {
+    bound: f64,
+) -> Option<(f64, f64)> {
     let mut load = [start; PLANNED_WORKERS];
     let load = &mut load[..workers.clamp(1, PLANNED_WORKERS)];
     let mut work = 0.0;
@@ -304,11 +325,14 @@ fn least_loaded_first(
         for _ in 0..count {
             if let Some(least) = load.iter_mut().min_by(|a, b| a.total_cmp(b)) {
                 *least += t;
+                if *least > bound {
+                    return None;
+                }
             }
             work += t;
         }
     }
-    (load.iter().copied().fold(start, f64::max), work)
+    Some((load.iter().copied().fold(start, f64::max), work))
 }
 
 #[cfg(test)]
@@ -422,6 +446,17 @@ mod tests {
                     c.two == f64::INFINITY || (c.one <= c.two && c.two < c.four),
                     "{bits}"
                 );
+            }
+        }
+    }
+
+    /// The premise of searching at most seven singles a worker: eight jobs one at a time
+    /// cost more than an 8-lane call, in every table.
+    #[test]
+    fn eight_singles_cost_more_than_eight_lanes() {
+        for table in [POW_ZEN4, POW_ZEN5, PRODUCT_ZEN4, PRODUCT_ZEN5] {
+            for (bits, c) in table {
+                assert!(8.0 * c.one > c.eight, "{bits}");
             }
         }
     }
