@@ -22,11 +22,11 @@
 //! to four at 3072 bits on Zen 5), in a split call or in four lanes rather than in mostly
 //! empty lanes (two 1024-bit jobs on Zen 4: 193 us split, 292 in four lanes, 367 one at a
 //! time), and on Zen 4, whose eight lanes cost two calls of four, five jobs take four lanes
-//! and one alone, and two workers take two calls of four side by side. Each worker takes the next call,
-//! the largest first; calls go to the workers only where that pays for the handoff. Products
-//! ([`mul_mod`], [`mul_montgomery`]) are planned the same way with their own costs: one to four
-//! products run one at a time on Zen 5, and on Zen 4 one or two (before, a single 2048-bit
-//! product took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is
+//! and one alone, and two workers take two calls of four side by side. Each worker takes the
+//! next call, the largest first; calls go to the workers only where that pays for the handoff.
+//! Products ([`mul_mod`], [`mul_montgomery`]) are planned the same way with their own costs:
+//! one to four products run one at a time on Zen 5, and on Zen 4 one or two (before, a single
+//! 2048-bit product took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is
 //! always used as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the
 //! four lanes only where they beat its jobs one at a time (full groups above 1536 bits when the
 //! scalar path has an ADX kernel, groups of three or four above 896 bits when it has not:
@@ -366,8 +366,8 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
 /// ([`Engine::for_backend`]), or where its lanes would lose to one at a time for that count
 /// and size, [`Engine::Scalar`] (or on IFMA, [`Engine::Ifma256`] or [`Engine::Ifma256Split`]
 /// where four lanes or a split call win: the calls planned from measured costs, in the module
-/// documentation). When the jobs take calls
-/// of more than one engine, the engine of the largest call.
+/// documentation). When the jobs take calls of more than one engine, the engine of the
+/// largest call.
 ///
 /// ```
 /// use montvec::batch::{self, Engine};

@@ -304,8 +304,9 @@ fn calls_of(jobs: usize, counts: [usize; 4]) -> Calls {
 
 /// When the last of `counts` (calls of each of [`KINDS`]) ends if each, largest first,
 /// goes to the least loaded of `workers` workers (at most [`PLANNED_WORKERS`]) that start at
-/// `start`, and the calls' work; `None` as soon as a worker's load passes `bound`. Without allocating: a batch of two 2048-bit products takes
-/// about 4 us, and planning with a vector per candidate cost about 0.5-1 us of it.
+/// `start`, and the calls' work; `None` as soon as a worker's load passes `bound`. Without
+/// allocating: a batch of two 2048-bit products takes about 4 us, and planning with a vector
+/// per candidate cost about 0.5-1 us of it.
 fn least_loaded_first(
     counts: [usize; 4],
     costs: CallCosts,
