@@ -104,12 +104,24 @@ impl Algorithm {
     /// 36-47 and 49-63 limbs; on the portable backend the fixed kernels only at 4 and 8
     /// limbs), product then REDC elsewhere, and IFMA above 512 bits wherever it runs, and
     /// from 2 limbs up to 512 bits where no CIOS kernel runs (no ADX).
+    ///
+    /// Session 35, the AMD EPYC Zen 4 of sessions 32-34 (AVX-512 run as two 256-bit halves),
+    /// after the IFMA variant took the quarters kernel (`mont::ifma::quarters`, 9 to 60
+    /// digits): `montvec bench --ops exp --algorithms cios,ifma --no-peers`, one core, CIOS
+    /// against IFMA at 416 bits 27.4 against 28.2 us, 448 bits 27.2 / 28.2, 480 bits 36.5 /
+    /// 34.7, 512 bits 36.6 / 34.4. So on such a CPU IFMA from 449 bits (8 limbs); elsewhere
+    /// (Zen 5, where the quarters kernel was not measured) CIOS up to 512 bits as above.
     pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
         let k = bits.div_ceil(64);
         let kernel = crate::mont::fixed::has_kernel(k) || adx_kernel_wins(k, backend);
+        let cios_up_to = if ifma_wins_from_eight_limbs() {
+            448
+        } else {
+            512
+        };
         match backend {
             Backend::Ifma if k == 1 => Algorithm::Redc,
-            Backend::Ifma if bits <= 512 && kernel => Algorithm::Cios,
+            Backend::Ifma if bits <= cios_up_to && kernel => Algorithm::Cios,
             Backend::Ifma if bits <= IFMA_MAX_BITS => Algorithm::Ifma,
             Backend::Portable if k <= 8 && kernel => Algorithm::Cios,
             Backend::Portable => Algorithm::Redc,
@@ -134,6 +146,12 @@ fn adx_kernel_wins(k: usize, backend: Backend) -> bool {
         let _ = (k, backend);
         false
     }
+}
+
+/// Whether the IFMA variant beats the 8-limb ADX CIOS kernel (measured on Zen 4, where the
+/// vector unit runs 512-bit instructions in halves; see [`Algorithm::auto_for_bits`]).
+fn ifma_wins_from_eight_limbs() -> bool {
+    crate::backend::zmm_in_halves()
 }
 
 /// The largest modulus [`Algorithm::Ifma`] takes.

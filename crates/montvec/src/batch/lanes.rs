@@ -336,6 +336,35 @@ impl Lanes for Ymm {
     }
 }
 
+/// Moves across the four lanes of one register, for a number held across them
+/// (`mont::ifma::quarters`: lane k holds a quarter of its digits).
+impl Ymm {
+    /// Lane 0 in every lane (`vpbroadcastq`, one cycle on Zen 4).
+    #[inline(always)]
+    pub(crate) fn lane0_to_all(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_broadcastq_epi64(_mm256_castsi256_si128(self.0)) })
+    }
+    /// Lane k + 1 in lane k, zero in lane 3 (`valignq`).
+    #[inline(always)]
+    pub(crate) fn shifted_down(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_alignr_epi64::<1>(_mm256_setzero_si256(), self.0) })
+    }
+    /// Lane k - 1 in lane k, zero in lane 0 (`valignq`).
+    #[inline(always)]
+    pub(crate) fn shifted_up(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_alignr_epi64::<3>(self.0, _mm256_setzero_si256()) })
+    }
+    /// Lane 0 kept, the others zero.
+    #[inline(always)]
+    pub(crate) fn lane0_only(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { _mm256_maskz_mov_epi64(1, self.0) })
+    }
+}
+
 /// Two lane vectors used as one of twice the lanes: every operation runs on both halves, two
 /// independent instruction streams the core interleaves. For small digit counts, where one
 /// vector's kernels wait on their serial chains (the quotient digit of each reduction step),

@@ -10,8 +10,8 @@
 //! quarter of them above 1024 bits; on Zen 4, which runs 512-bit instructions as two 256-bit
 //! halves, eight lanes cost about two calls of four ([`crate::backend::zmm_in_halves`]
 //! chooses the table). On Zen 4 at 3072 bits, for example, four jobs take 6.9 ms in four lanes
-//! against 11.5 one at a time, and five take 9.8 ms as four lanes and one alone against 13.2 in
-//! eight lanes; on two workers, eight jobs take two calls of four side by side.
+//! against 9.6 one at a time, and five about 9.3 ms as four lanes and one alone against 13.2
+//! in eight lanes; on two workers, eight jobs take two calls of four side by side.
 //!
 //! Leaks: nothing (a function of the public count, size and worker count).
 
@@ -80,19 +80,21 @@ pub(crate) const POW_ZEN5: &CostTable = &[
 ];
 
 /// Zen 4 (family 25, model 17, 2026-11-28, `taskset -c 1`, medians of 11 calls of
-/// `batch::pow_with` with one thread and the engine forced): one job on the scalar engine,
-/// four on `Ifma256`, eight on `Ifma512`; two on `Ifma256Split` (the same day, `taskset -c 0`,
-/// with one job on the scalar engine alongside: 7.87 / 37.4 / 91.7 / 184 / 452 / 896 us at
-/// 256 / 512 / 768 / 1024 / 1536 / 2048 bits).
+/// `batch::pow_with` with one thread and the engine forced): four jobs on `Ifma256`, eight on
+/// `Ifma512`; two on `Ifma256Split` (the same day, `taskset -c 0`). One job on the scalar
+/// engine measured again (`taskset -c 0`, 11 calls) after `Modulus::pow` took the quarters
+/// kernel (`mont::ifma::quarters`): 7.92 / 35.1 / 77.8 / 131.8 / 352 / 733 / 2390 / 5446 us
+/// at 256 / 512 / 768 / 1024 / 1536 / 2048 / 3072 / 4096 bits, against 7.88 / 37.3 / 93.1 /
+/// 186.5 / 451 / 917 / 2922 / 5374 before.
 pub(crate) const POW_ZEN4: &CostTable = &[
-    row(256, 7.88, 12.3, 13.7, 19.7),
-    row(512, 37.3, 38.2, 51.5, 80.4),
-    row(768, 93.1, 97.1, 138.8, 243.1),
-    row(1024, 186.5, 193.0, 291.0, 542.1),
-    row(1536, 451.1, 651.8, 958.5, 1868.6),
-    row(2048, 916.8, 1451.4, 2157.1, 4107.1),
-    row(3072, 2922.1, NO_SPLIT, 6897.7, 13178.5),
-    row(4096, 5373.8, NO_SPLIT, 15671.7, 29563.7),
+    row(256, 7.92, 12.3, 13.7, 19.7),
+    row(512, 35.1, 38.2, 51.5, 80.4),
+    row(768, 77.8, 97.1, 138.8, 243.1),
+    row(1024, 131.8, 193.0, 291.0, 542.1),
+    row(1536, 352.2, 651.8, 958.5, 1868.6),
+    row(2048, 733.3, 1451.4, 2157.1, 4107.1),
+    row(3072, 2390.5, NO_SPLIT, 6897.7, 13178.5),
+    row(4096, 5445.9, NO_SPLIT, 15671.7, 29563.7),
 ];
 
 /// Products `a b mod n` ([`super::mul_mod`]) on Zen 5 (2026-11-22, one core, eight products
@@ -403,9 +405,9 @@ mod tests {
     }
 
     /// On Zen 4 four lanes take a few large jobs, and a fifth job goes alone rather than
-    /// into eight lanes (measured: 9.8 against 13.2 ms at 3072 bits); two jobs take a split
-    /// call up to 2048 bits (1.45 against 1.83 ms one at a time there, 193 us against 373 at
-    /// 1024 bits), where the split kernel stops.
+    /// into eight lanes (measured before the quarters kernel: 9.8 against 13.2 ms at 3072
+    /// bits); two jobs take a split call up to 2048 bits (1.45 against 1.47 ms one at a time
+    /// there, 193 us against 264 at 1024 bits), where the split kernel stops.
     #[test]
     fn zen4_on_one_worker() {
         assert_eq!(engines(3, POW_ZEN4, 2048, 1), vec![Four]);
@@ -462,15 +464,18 @@ mod tests {
         }
     }
 
-    /// The calls go to the workers only where the handoff pays: two 2048-bit exponentiations
-    /// on two workers (not two 1024-bit ones, which a split call on the calling thread ends
-    /// sooner), not two 2048-bit products (about 2 us each against a 25 us handoff), which
-    /// run in a split call on the calling thread, cheaper than two alone or a 4-lane call.
+    /// The calls go to the workers only where the handoff pays: two 1024- or 2048-bit
+    /// exponentiations on two workers (not two 512-bit ones, which a split call on the calling
+    /// thread ends sooner), not two 2048-bit products (about 2 us each against a 25 us
+    /// handoff), which run in a split call on the calling thread, cheaper than two alone or a
+    /// 4-lane call.
     #[test]
     fn spread_only_where_the_handoff_pays() {
-        let pows = split(2, costs(POW_ZEN4, 2048), 2);
-        assert_eq!((pows.calls, pows.spread), (vec![(One, 1), (One, 1)], true));
-        let pows = split(2, costs(POW_ZEN4, 1024), 2);
+        for bits in [1024, 2048] {
+            let pows = split(2, costs(POW_ZEN4, bits), 2);
+            assert_eq!((pows.calls, pows.spread), (vec![(One, 1), (One, 1)], true));
+        }
+        let pows = split(2, costs(POW_ZEN4, 512), 2);
         assert_eq!((pows.calls, pows.spread), (vec![(Two, 2)], false));
         let products = split(2, costs(PRODUCT_ZEN4, 2048), 2);
         assert_eq!((products.calls, products.spread), (vec![(Two, 2)], false));
