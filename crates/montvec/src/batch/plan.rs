@@ -83,9 +83,10 @@ pub(crate) const POW_ZEN5: &CostTable = &[
 /// `batch::pow_with` with one thread and the engine forced): four jobs on `Ifma256`, eight on
 /// `Ifma512`; two on `Ifma256Split` (the same day, `taskset -c 0`). One job on the scalar
 /// engine measured again (`taskset -c 0`, 11 calls) after `Modulus::pow` took the quarters
-/// kernel (`mont::ifma::quarters`): 7.92 / 35.1 / 77.8 / 131.8 / 352 / 733 / 2390 / 5446 us
-/// at 256 / 512 / 768 / 1024 / 1536 / 2048 / 3072 / 4096 bits, against 7.88 / 37.3 / 93.1 /
-/// 186.5 / 451 / 917 / 2922 / 5374 before.
+/// kernel (`mont::ifma::quarters`): 7.92 / 35.1 / 77.8 / 131.8 / 352 / 733 / 2390 us at
+/// 256 / 512 / 768 / 1024 / 1536 / 2048 / 3072 bits, against 7.88 / 37.3 / 93.1 / 186.5 /
+/// 451 / 917 / 2922 before; at 4096 bits 5141 against 5374, once the kernel reached 80
+/// digits (3072 bits 2357 then).
 pub(crate) const POW_ZEN4: &CostTable = &[
     row(256, 7.92, 12.3, 13.7, 19.7),
     row(512, 35.1, 38.2, 51.5, 80.4),
@@ -94,7 +95,7 @@ pub(crate) const POW_ZEN4: &CostTable = &[
     row(1536, 352.2, 651.8, 958.5, 1868.6),
     row(2048, 733.3, 1451.4, 2157.1, 4107.1),
     row(3072, 2390.5, NO_SPLIT, 6897.7, 13178.5),
-    row(4096, 5445.9, NO_SPLIT, 15671.7, 29563.7),
+    row(4096, 5141.2, NO_SPLIT, 15671.7, 29563.7),
 ];
 
 /// Products `a b mod n` ([`super::mul_mod`]) on Zen 5 (2026-11-22, one core, eight products

@@ -73,12 +73,12 @@ pub(super) fn almost_mont_mul(
     // memory that took everything above 16 registers before (Zen 4, `Modulus::pow` paired
     // with OpenSSL, three rounds): 7168 bits 1.28x -> 3.00x OpenSSL, 8192 bits
     // 1.09-1.19x -> 2.44-2.99x, 12288 bits 1.26x -> 1.69x.
-    // 2 to 7 registers (9 to 56 digits) are not built: the variant takes those sizes to
-    // `quarters.rs` (1.1-1.4x faster there on Zen 4); the loop in memory would still take them.
+    // 2 to 10 registers (9 to 80 digits) are not built: the variant takes those sizes to
+    // `quarters.rs` (1.05-1.5x faster there on Zen 4); the loop in memory would still take them.
     const { assert!(super::MAX_REGS == 40) };
     dispatch!(
-        1 8 ;
-        9 10 11 12 ;
+        1 ;
+        11 12 ;
         13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40
     )
 }
@@ -387,7 +387,8 @@ unsafe fn amm_x2<const R: usize>(
 
 /// `out1 = a b1 / 2^(52 digits) mod n` and `out2 = a b2 / ...`, almost reduced: interleaved
 /// while both chains fit the registers (6 regs of the 32 zmm, so regs <= 4; of those only one
-/// register reaches this file, 2 to 4 going to `quarters.rs`), one after the other above that.
+/// register reaches this file, 2 to 10 going to `quarters.rs`), one after the other above
+/// that.
 /// Slices as for [`almost_mont_mul`].
 ///
 /// Leaks: `regs` and `digits` (the size of n).

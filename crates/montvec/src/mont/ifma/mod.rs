@@ -4,11 +4,11 @@
 //!
 //! | digits d | layout | kernel |
 //! |---|---|---|
-//! | 9 to 60 (415 to 3118 bits) | ymm, lane k of register j digit j + k ceil(d/4) | `quarters.rs` |
+//! | 9 to 80 (415 to 4158 bits) | ymm, lane k of register j digit j + k ceil(d/4) | `quarters.rs` |
 //! | others | zmm, lane l of register j digit 8j + l | `amm.rs` |
 //!
 //! The quarters kernel needs no register shifts (each lane's window of columns moves by
-//! renaming) and ran 1.1-1.4x faster where both run (Zen 4, see `quarters.rs`).
+//! renaming) and ran 1.05-1.5x faster where both run (Zen 4, see `quarters.rs`).
 //!
 //! Elements are d digits of 52 bits (stored one per 64-bit word in the kernel's layout,
 //! zero-padded to whole registers), with R' = 2^(52 d) and d = ceil((bits + 2) / 52), so R' >= 4n. The
@@ -378,9 +378,10 @@ mod tests {
 
     /// A chain of almost-Montgomery products stays below 2n with normalised digits, and each
     /// link equals a b / R' mod n; the last converts back exactly. The sizes reach every
-    /// kernel: 1 to 8 registers (two accumulators, scalar chain), 9 to 12 (one accumulator,
-    /// scalar chain: 3500, 4096, 4400, 4800 bits), 13 to [`MAX_REGS`] (vector chain, unrolled:
-    /// 6656 bits is 17 registers, 16638 bits 40), and above (the loop over memory).
+    /// kernel: `quarters.rs` at each of its digit counts (9 to 80: 415 to 4158 bits), and of
+    /// `amm.rs` 1 register (two accumulators, scalar chain: up to 414 bits), 11 and 12 (one
+    /// accumulator, scalar chain: 4400, 4800 bits), 13 to [`MAX_REGS`] (vector chain,
+    /// unrolled: 6656 bits is 17 registers, 16638 bits 40), and above (the loop over memory).
     #[test]
     fn almost_montgomery_chain_matches_oracle() {
         let Some(token) = IfmaToken::detect() else {

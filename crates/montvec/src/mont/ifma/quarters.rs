@@ -22,12 +22,20 @@
 //!
 //! Column bound: a column spends at most h + 1 steps in each of the four lanes, taking at
 //! most four terms below 2^52 a step, and a carry below 2^12 from below: under
-//! 16 (h + 1) 2^52 + 2^12 <= 2^60 for h <= 15, so the arithmetic shift of the carry is exact.
+//! 16 (h + 1) 2^52 + 2^12 < 2^61 for h <= 20, so the arithmetic shift of the carry is exact.
 //!
-//! Measured (Zen 4, one core, a chain of products, the product alone, 2026-11-28): 48.8 ns at
-//! 10 digits (512 bits; the ADX CIOS square 55.6, `amm.rs` 60.4), 103 ns at 20 (1024 bits;
-//! `amm.rs` 123), 293 ns at 40 (2048; 337), 665 ns at 60 (3072; 745); at 79 digits (4096
-//! bits) 1071 ns against 1050, so the kernel stops at [`MAX_DIGITS`].
+//! Measured (Zen 4, one core, `montvec bench --ops sqr`, 2026-11-28): 39.6 / 88.1 / 269 / 604
+//! / 1000 ns at 512 / 1024 / 2048 / 3072 / 4096 bits (10 / 20 / 40 / 60 / 79 digits), against
+//! 60.4 / 123 / 338 / 745 / 1050 for `amm.rs` and, at 512 bits, 55.6 for the ADX CIOS square.
+//! In an exponentiation, where each product waits for the last, a 512-bit product takes about
+//! 50 ns: about 30 cycles of it are the carries' four passes.
+//!
+//! Tried and not kept: leaving the carries out of each lane's top pending, a word of the
+//! element, with each product taking its inputs' pending carries as terms of their own (two
+//! IFMAs a step for a's, a's terms once more in the three steps where b's digit has one).
+//! With only the first pass a 512-bit exponentiation took 29.5 us against 34.6 (wrong
+//! results: the bound of what the passes cost), but the pending terms gave back all of it:
+//! 34.8 us at 512 bits, 137 against 133 at 1024, 753 against 717 at 2048.
 
 #![deny(clippy::integer_division_remainder_used)]
 
@@ -36,12 +44,12 @@ use crate::batch::lanes::{Lanes, Ymm, DIGIT_MASK};
 
 /// Fewest digits the kernel takes: 9 (415 to 466 bits; below, the ADX CIOS kernels win).
 pub(crate) const MIN_DIGITS: usize = 9;
-/// Most digits the kernel takes: 60 (3118 bits); h = 15 digits a lane.
-pub(crate) const MAX_DIGITS: usize = 60;
+/// Most digits the kernel takes: 80 (4158 bits); h = 20 digits a lane.
+pub(crate) const MAX_DIGITS: usize = 80;
 
-/// Accumulator slots: h + 1 are used, h <= 15; more so that the unrolled bodies, whose
-/// indices reach 17, type-check (those beyond h + 1 are compiled out).
-const WINDOW: usize = 18;
+/// Accumulator slots: h + 1 are used, h <= 20; more so that the unrolled bodies, whose
+/// indices reach 22, type-check (those beyond h + 1 are compiled out).
+const WINDOW: usize = 23;
 
 /// Up to this many digits a lane, two windows of accumulators (as in `split.rs`); above, one.
 const TWO_WINDOWS_UP_TO: usize = 12;
@@ -69,10 +77,10 @@ pub(crate) fn word_of(r: usize, d: usize) -> usize {
     4 * (r - k * h) + k
 }
 
-/// `$body` for `$t` = 0, 1, .., 16, skipping `$t >= $k`: unrolled, with constant indices.
+/// `$body` for `$t` = 0, 1, .., 21, skipping `$t >= $k`: unrolled, with constant indices.
 macro_rules! each_slot {
     ($k:expr, |$t:ident| $body:block) => {
-        each_slot!(@ $k, |$t| $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+        each_slot!(@ $k, |$t| $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21)
     };
     (@ $k:expr, |$t:ident| $body:block, $($i:literal)*) => {
         $(
@@ -113,7 +121,8 @@ pub(crate) fn almost_mont_mul(
         };
     }
     dispatch!(9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34
-        35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60);
+        35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
+        61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80);
 }
 
 /// [`almost_mont_mul`] for `D` digits.
@@ -159,7 +168,7 @@ fn amm<const D: usize>(out: &mut [u64], a: &[u64], b: &[u64], n: &[u64], k0: u64
             let column = if two { acc[0].add(nacc[0]) } else { acc[0] };
             let y = zero.madd_lo(column, k0).lane0_to_all();
             // Step 3. In lane 0 column + lo(n_0 y) = 0 mod 2^52, so its carry is the column
-            // rounded up (below 2^60: no wrap); the other lanes carry nothing (step 4 moves
+            // rounded up (below 2^61: no wrap); the other lanes carry nothing (step 4 moves
             // their whole column).
             let carry = column.add(round_up).carry().lane0_only();
             let finished = column.madd_lo(nv[0], y);
@@ -195,7 +204,7 @@ fn amm<const D: usize>(out: &mut [u64], a: &[u64], b: &[u64], n: &[u64], k0: u64
     }
     // Slot s of lane k is the result's digit kh + s: carried into 52 bits a pass over the
     // slots in every lane at once, the carry out of lane k's top slot then moved into lane
-    // k + 1 for the next pass. Columns are below 2^60 and carries below 2^9, so the first pass
+    // k + 1 for the next pass. Columns are below 2^61 and carries below 2^9, so the first pass
     // leaves digits below 2^52 and lane carries below 2^9, later passes carries of at most
     // one: after four passes every carry has crossed every lane. The result is below 2n <
     // 2^(52 d), so no carry leaves lane 3's top.
