@@ -28,7 +28,7 @@
 //! / 1000 ns at 512 / 1024 / 2048 / 3072 / 4096 bits (10 / 20 / 40 / 60 / 79 digits), against
 //! 60.4 / 123 / 338 / 745 / 1050 for `amm.rs` and, at 512 bits, 55.6 for the ADX CIOS square.
 //! In an exponentiation, where each product waits for the last, a 512-bit product takes about
-//! 50 ns: about 30 cycles of it are the carries' four passes.
+//! 47 ns: about 30 cycles of it are the carries' four passes.
 //!
 //! Tried and not kept: leaving the carries out of each lane's top pending, a word of the
 //! element, with each product taking its inputs' pending carries as terms of their own (two
@@ -42,7 +42,9 @@
 use crate::backend::IfmaToken;
 use crate::batch::lanes::{Lanes, Ymm, DIGIT_MASK};
 
-/// Fewest digits the kernel takes: 9 (415 to 466 bits; below, the ADX CIOS kernels win).
+/// Fewest digits the kernel takes: 9 (415 to 466 bits). Smaller moduli keep `amm.rs`, where
+/// the variant is not the automatic choice (the ADX CIOS kernels win up to 448 bits, see
+/// [`crate::Algorithm::auto_for_bits`]).
 pub(crate) const MIN_DIGITS: usize = 9;
 /// Most digits the kernel takes: 80 (4158 bits); h = 20 digits a lane.
 pub(crate) const MAX_DIGITS: usize = 80;
