@@ -73,12 +73,12 @@ pub(super) fn almost_mont_mul(
     // memory that took everything above 16 registers before (Zen 4, `Modulus::pow` paired
     // with OpenSSL, three rounds): 7168 bits 1.28x -> 3.00x OpenSSL, 8192 bits
     // 1.09-1.19x -> 2.44-2.99x, 12288 bits 1.26x -> 1.69x.
-    // 2 to 10 registers (9 to 80 digits) are not built: the variant takes those sizes to
-    // `quarters.rs` (1.05-1.5x faster there on Zen 4); the loop in memory would still take them.
+    // On a CPU that runs zmm instructions in halves (Zen 4) the variant takes 9 to 80 digits
+    // (2 to 10 registers) to `quarters.rs` instead (1.05-1.5x faster there).
     const { assert!(super::MAX_REGS == 40) };
     dispatch!(
-        1 ;
-        11 12 ;
+        1 2 3 4 5 6 7 8 ;
+        9 10 11 12 ;
         13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40
     )
 }
@@ -386,10 +386,8 @@ unsafe fn amm_x2<const R: usize>(
 }
 
 /// `out1 = a b1 / 2^(52 digits) mod n` and `out2 = a b2 / ...`, almost reduced: interleaved
-/// while both chains fit the registers (6 regs of the 32 zmm, so regs <= 4; of those only one
-/// register reaches this file, 2 to 10 going to `quarters.rs`), one after the other above
-/// that.
-/// Slices as for [`almost_mont_mul`].
+/// while both chains fit the registers (6 regs of the 32 zmm, so regs <= 4), one after the other
+/// above that. Slices as for [`almost_mont_mul`].
 ///
 /// Leaks: `regs` and `digits` (the size of n).
 #[allow(clippy::too_many_arguments)]
@@ -418,6 +416,12 @@ pub(super) fn almost_mont_mul_x2(
         // SAFETY: `token` proves AVX-512 F/IFMA/DQ/VL were detected at run time, and every
         // slice has exactly `regs * 8` words (asserted above), which the kernel reads or writes.
         1 => unsafe { amm_x2::<1>(out1, out2, a, b1, b2, n, k0, digits) },
+        // SAFETY: as above.
+        2 => unsafe { amm_x2::<2>(out1, out2, a, b1, b2, n, k0, digits) },
+        // SAFETY: as above.
+        3 => unsafe { amm_x2::<3>(out1, out2, a, b1, b2, n, k0, digits) },
+        // SAFETY: as above.
+        4 => unsafe { amm_x2::<4>(out1, out2, a, b1, b2, n, k0, digits) },
         _ => {
             almost_mont_mul(token, regs, out1, a, b1, n, k0, digits);
             almost_mont_mul(token, regs, out2, a, b2, n, k0, digits);

@@ -4,11 +4,13 @@
 //!
 //! | digits d | layout | kernel |
 //! |---|---|---|
-//! | 9 to 80 (415 to 4158 bits) | ymm, lane k of register j digit j + k ceil(d/4) | `quarters.rs` |
+//! | 9 to 80 (415 to 4158 bits), on a CPU that runs zmm in halves | ymm, lane k of register j digit j + k ceil(d/4) | `quarters.rs` |
 //! | others | zmm, lane l of register j digit 8j + l | `amm.rs` |
 //!
 //! The quarters kernel needs no register shifts (each lane's window of columns moves by
-//! renaming) and ran 1.05-1.5x faster where both run (Zen 4, see `quarters.rs`).
+//! renaming) and ran 1.05-1.5x faster where both run on Zen 4 (see `quarters.rs`), whose
+//! vector unit runs zmm instructions as two ymm halves. On Zen 5, where zmm instructions run
+//! whole, `amm.rs` keeps these sizes (see [`Ifma::new`]).
 //!
 //! Elements are d digits of 52 bits (stored one per 64-bit word in the kernel's layout,
 //! zero-padded to whole registers), with R' = 2^(52 d) and d = ceil((bits + 2) / 52), so R' >= 4n. The
@@ -155,13 +157,29 @@ impl Ifma {
     ///
     /// Leaks: the size of n.
     pub fn new(params: MontParams, token: IfmaToken) -> Option<Self> {
+        Self::with_kernel(params, token, crate::backend::zmm_in_halves())
+    }
+
+    /// [`Ifma::new`] with the quarters kernel where it has the size when `quarters` (the
+    /// default on CPUs that run zmm instructions in halves, where it was measured faster:
+    /// Zen 4), else `amm.rs` at every size. On Zen 5 `amm.rs` in zmm registers ran 1024 /
+    /// 2048 / 4096-bit exponentiations in 128.6 us / 0.50 ms / 2.75 ms, where the quarters
+    /// kernel, in ymm registers at about the cycles it takes on Zen 4, would take about
+    /// 120 us / 0.65 ms / 4.7 ms; it was not measured there.
+    ///
+    /// Leaks: the size of n.
+    pub(crate) fn with_kernel(
+        params: MontParams,
+        token: IfmaToken,
+        quarters: bool,
+    ) -> Option<Self> {
         let bits = params.bits();
         if !supports_bits(bits) {
             return None;
         }
         let digits = digits_for(bits);
         let regs = regs_for(digits);
-        let quarters = (quarters::MIN_DIGITS..=quarters::MAX_DIGITS).contains(&digits);
+        let quarters = quarters && (quarters::MIN_DIGITS..=quarters::MAX_DIGITS).contains(&digits);
         let words = if quarters {
             quarters::words(digits)
         } else {
@@ -377,10 +395,11 @@ mod tests {
     }
 
     /// A chain of almost-Montgomery products stays below 2n with normalised digits, and each
-    /// link equals a b / R' mod n; the last converts back exactly. The sizes reach every
+    /// link equals a b / R' mod n; the last converts back exactly. Each size runs both kernels
+    /// (`Ifma::with_kernel`), whichever this CPU would choose. The sizes reach every
     /// kernel: `quarters.rs` at each of its digit counts (9 to 80: 415 to 4158 bits), and of
-    /// `amm.rs` 1 register (two accumulators, scalar chain: up to 414 bits), 11 and 12 (one
-    /// accumulator, scalar chain: 4400, 4800 bits), 13 to [`MAX_REGS`] (vector chain,
+    /// `amm.rs` 1 to 8 registers (two accumulators, scalar chain), 9 to 12 (one accumulator,
+    /// scalar chain: 3500, 4096, 4400, 4800 bits), 13 to [`MAX_REGS`] (vector chain,
     /// unrolled: 6656 bits is 17 registers, 16638 bits 40), and above (the loop over memory).
     #[test]
     fn almost_montgomery_chain_matches_oracle() {
@@ -411,49 +430,51 @@ mod tests {
                 n[k - 1] &= top_mask;
                 n[k - 1] |= 1 << (top - 1);
                 n[0] |= 1;
-                let params = MontParams::new(n.clone(), bits);
-                let v = Ifma::new(params, token).unwrap();
-                let nb = big(&n);
-                let rp = BigUint::from(1u32) << (DIGIT_BITS * v.digits);
-                // Start from x = n - 1 (the largest value) in our form.
-                let xm = {
-                    let mut t = n.clone();
-                    t[0] -= 1;
-                    ((big(&t) * (BigUint::from(1u32) << (64 * k))) % &nb).to_u64_digits()
-                };
-                let mut x64 = xm.clone();
-                x64.resize(k, 0);
-                let mut acc = v.to_own_form(x64);
-                let mut want = (big(&n) - 1u32) * &rp % &nb;
-                for step in 0..6 {
-                    let mut out = vec![0; v.elem_len()];
-                    let other = v.to_own_form({
-                        let mut o = params_one(&v);
-                        o[0] ^= step;
-                        o
-                    });
-                    let other_val = from_digits_big(&v.digits_of(&other));
-                    v.amm(&mut out, &acc, &other);
-                    let got = from_digits_big(&v.digits_of(&out));
-                    assert!(out.iter().all(|&d| d <= DIGIT_MASK), "digits normalised");
-                    assert!(got < BigUint::from(2u32) * &nb, "below 2n at {bits} bits");
+                for quarters in [false, true] {
+                    let params = MontParams::new(n.clone(), bits);
+                    let v = Ifma::with_kernel(params, token, quarters).unwrap();
+                    let nb = big(&n);
+                    let rp = BigUint::from(1u32) << (DIGIT_BITS * v.digits);
+                    // Start from x = n - 1 (the largest value) in our form.
+                    let xm = {
+                        let mut t = n.clone();
+                        t[0] -= 1;
+                        ((big(&t) * (BigUint::from(1u32) << (64 * k))) % &nb).to_u64_digits()
+                    };
+                    let mut x64 = xm.clone();
+                    x64.resize(k, 0);
+                    let mut acc = v.to_own_form(x64);
+                    let mut want = (big(&n) - 1u32) * &rp % &nb;
+                    for step in 0..6 {
+                        let mut out = vec![0; v.elem_len()];
+                        let other = v.to_own_form({
+                            let mut o = params_one(&v);
+                            o[0] ^= step;
+                            o
+                        });
+                        let other_val = from_digits_big(&v.digits_of(&other));
+                        v.amm(&mut out, &acc, &other);
+                        let got = from_digits_big(&v.digits_of(&out));
+                        assert!(out.iter().all(|&d| d <= DIGIT_MASK), "digits normalised");
+                        assert!(got < BigUint::from(2u32) * &nb, "below 2n at {bits} bits");
+                        let rinv = rp.modinv(&nb).unwrap();
+                        assert_eq!(
+                            &got % &nb,
+                            (&want * &other_val % &nb) * &rinv % &nb,
+                            "{bits} bits step {step}"
+                        );
+                        want = &got % &nb;
+                        acc = out;
+                    }
+                    let back = v.to_shared_form(acc);
                     let rinv = rp.modinv(&nb).unwrap();
+                    let r64 = (BigUint::from(1u32) << (64 * k)) % &nb;
                     assert_eq!(
-                        &got % &nb,
-                        (&want * &other_val % &nb) * &rinv % &nb,
-                        "{bits} bits step {step}"
+                        big(&back),
+                        &want * &rinv % &nb * r64 % &nb,
+                        "exit at {bits} bits"
                     );
-                    want = &got % &nb;
-                    acc = out;
                 }
-                let back = v.to_shared_form(acc);
-                let rinv = rp.modinv(&nb).unwrap();
-                let r64 = (BigUint::from(1u32) << (64 * k)) % &nb;
-                assert_eq!(
-                    big(&back),
-                    &want * &rinv % &nb * r64 % &nb,
-                    "exit at {bits} bits"
-                );
             }
         }
     }
@@ -502,57 +523,61 @@ mod tests {
             for n in [&top - 1u32, &top - 3u32, (&top >> 1u32) + 1u32, random] {
                 let mut limbs = n.to_u64_digits();
                 limbs.resize(k, 0);
-                let v = Ifma::new(MontParams::new(limbs, bits), token).unwrap();
-                let len = v.elem_len();
-                let rp = one.clone() << (DIGIT_BITS * v.digits);
-                let rp_inv = rp.modinv(&n).unwrap();
-                let r64 = (one.clone() << (64 * k)) % &n;
-                let n_prime = &rp - n.modinv(&rp).unwrap();
-                let two_n = &n << 1u32;
-                let mut inputs = vec![
-                    BigUint::from(0u32),
-                    one.clone(),
-                    &n - 1u32,
-                    n.clone(),
-                    &n + 1u32,
-                    &two_n - 2u32,
-                    &two_n - 1u32,
-                ];
-                for _ in 0..6 {
-                    let mut x = BigUint::from(0u32);
-                    for _ in 0..=k {
-                        x = (x << 64) + next();
+                for quarters in [false, true] {
+                    let v =
+                        Ifma::with_kernel(MontParams::new(limbs.clone(), bits), token, quarters)
+                            .unwrap();
+                    let len = v.elem_len();
+                    let rp = one.clone() << (DIGIT_BITS * v.digits);
+                    let rp_inv = rp.modinv(&n).unwrap();
+                    let r64 = (one.clone() << (64 * k)) % &n;
+                    let n_prime = &rp - n.modinv(&rp).unwrap();
+                    let two_n = &n << 1u32;
+                    let mut inputs = vec![
+                        BigUint::from(0u32),
+                        one.clone(),
+                        &n - 1u32,
+                        n.clone(),
+                        &n + 1u32,
+                        &two_n - 2u32,
+                        &two_n - 1u32,
+                    ];
+                    for _ in 0..6 {
+                        let mut x = BigUint::from(0u32);
+                        for _ in 0..=k {
+                            x = (x << 64) + next();
+                        }
+                        inputs.push(x % &two_n);
                     }
-                    inputs.push(x % &two_n);
-                }
-                let (mut above, mut exactly_n) = (0, 0);
-                for a in &inputs {
-                    for b in &inputs {
-                        let ab = a * b;
-                        let q = (&ab * &n_prime) % &rp;
-                        let t = (ab + q * &n) / &rp;
-                        assert!(t < two_n, "t below 2n");
-                        let mut out = vec![0; len];
-                        let elem =
-                            |x: &BigUint| lay_out(to_digits_big(x, v.digits), len, v.quarters);
-                        v.amm(&mut out, &elem(a), &elem(b));
-                        let ctx = format!("{bits} bits, n = {n:x}, A = {a:x}, B = {b:x}");
-                        assert_eq!(from_digits_big(&v.digits_of(&out)), t, "{ctx}");
-                        if t >= n {
-                            above += 1;
-                            exactly_n += usize::from(t == n);
-                            // The exits reduce it fully.
-                            let value = v.value_from_own(&out).unwrap();
-                            assert_eq!(big(&value), &t * &rp_inv % &n, "value: {ctx}");
-                            let shared = v.to_shared_form(out);
-                            assert_eq!(big(&shared), &t * &rp_inv % &n * &r64 % &n, "{ctx}");
+                    let (mut above, mut exactly_n) = (0, 0);
+                    for a in &inputs {
+                        for b in &inputs {
+                            let ab = a * b;
+                            let q = (&ab * &n_prime) % &rp;
+                            let t = (ab + q * &n) / &rp;
+                            assert!(t < two_n, "t below 2n");
+                            let mut out = vec![0; len];
+                            let elem =
+                                |x: &BigUint| lay_out(to_digits_big(x, v.digits), len, v.quarters);
+                            v.amm(&mut out, &elem(a), &elem(b));
+                            let ctx = format!("{bits} bits, n = {n:x}, A = {a:x}, B = {b:x}");
+                            assert_eq!(from_digits_big(&v.digits_of(&out)), t, "{ctx}");
+                            if t >= n {
+                                above += 1;
+                                exactly_n += usize::from(t == n);
+                                // The exits reduce it fully.
+                                let value = v.value_from_own(&out).unwrap();
+                                assert_eq!(big(&value), &t * &rp_inv % &n, "value: {ctx}");
+                                let shared = v.to_shared_form(out);
+                                assert_eq!(big(&shared), &t * &rp_inv % &n * &r64 % &n, "{ctx}");
+                            }
                         }
                     }
+                    assert!(
+                        above > 0 && exactly_n > 0,
+                        "{bits} bits, n = {n:x}: {above}, {exactly_n}"
+                    );
                 }
-                assert!(
-                    above > 0 && exactly_n > 0,
-                    "{bits} bits, n = {n:x}: {above}, {exactly_n}"
-                );
             }
         }
     }

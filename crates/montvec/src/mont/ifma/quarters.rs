@@ -2,7 +2,8 @@
 //! registers, each lane a quarter of its digits: with h = ceil(d / 4), register j holds
 //! digits j, j + h, j + 2h and j + 3h in lanes 0 to 3 (zero beyond d). This is the lane
 //! split of the batch engines' `batch/ifma/split.rs` (there one number in a pair of lanes,
-//! here in all four), for one operation at a time.
+//! here in all four), for one operation at a time. The IFMA variant takes it on CPUs that run
+//! zmm instructions as two halves (Zen 4), where it was measured; see `Ifma::new`.
 //!
 //! Against the layout of `amm.rs` (digit 8j + l in lane l of zmm register j), no register
 //! shifts: the running sum's window of columns moves down by renaming registers, since each
