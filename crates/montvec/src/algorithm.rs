@@ -107,14 +107,16 @@ impl Algorithm {
     ///
     /// Session 35, the AMD EPYC Zen 4 of sessions 32-34 (AVX-512 run as two 256-bit halves),
     /// after the IFMA variant took the quarters kernel (`mont::ifma::quarters`, 9 to 60
-    /// digits): `montvec bench --ops exp --algorithms cios,ifma --no-peers`, one core, CIOS
+    /// digits then, 80 now): `montvec bench --ops exp --algorithms cios,ifma --no-peers`, one core, CIOS
     /// against IFMA at 416 bits 27.4 against 28.2 us, 448 bits 27.2 / 28.2, 480 bits 36.5 /
     /// 34.7, 512 bits 36.6 / 34.4. So on such a CPU IFMA from 449 bits (8 limbs); elsewhere
     /// (Zen 5, where the quarters kernel was not measured) CIOS up to 512 bits as above.
     pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
         let k = bits.div_ceil(64);
         let kernel = crate::mont::fixed::has_kernel(k) || adx_kernel_wins(k, backend);
-        let cios_up_to = if ifma_wins_from_eight_limbs() {
+        // The IFMA variant runs the quarters kernel where zmm instructions run in halves
+        // (`mont::ifma::Ifma::new`), and there wins from 8 limbs.
+        let cios_up_to = if crate::backend::zmm_in_halves() {
             448
         } else {
             512
@@ -146,12 +148,6 @@ fn adx_kernel_wins(k: usize, backend: Backend) -> bool {
         let _ = (k, backend);
         false
     }
-}
-
-/// Whether the IFMA variant beats the 8-limb ADX CIOS kernel (measured on Zen 4, where the
-/// vector unit runs 512-bit instructions in halves; see [`Algorithm::auto_for_bits`]).
-fn ifma_wins_from_eight_limbs() -> bool {
-    crate::backend::zmm_in_halves()
 }
 
 /// The largest modulus [`Algorithm::Ifma`] takes.

@@ -13,8 +13,8 @@
 //! whole, `amm.rs` keeps these sizes (see [`Ifma::new`]).
 //!
 //! Elements are d digits of 52 bits (stored one per 64-bit word in the kernel's layout,
-//! zero-padded to whole registers), with R' = 2^(52 d) and d = ceil((bits + 2) / 52), so R' >= 4n. The
-//! multiplication is *almost* Montgomery: inputs below 2n give an output below 2n,
+//! zero-padded to whole registers), with R' = 2^(52 d) and d = ceil((bits + 2) / 52), so
+//! R' >= 4n. The multiplication is *almost* Montgomery: inputs below 2n give an output below 2n,
 //! (a b + q n) / R' < (4n^2 + R' n) / R' <= 2n, so no final subtraction happens inside an
 //! exponentiation; [`MontMul::to_shared_form`] reduces fully, by mask.
 //!
@@ -160,7 +160,7 @@ impl Ifma {
         Self::with_kernel(params, token, crate::backend::zmm_in_halves())
     }
 
-    /// [`Ifma::new`] with the quarters kernel where it has the size when `quarters` (the
+    /// [`Ifma::new`] with the quarters kernel where it has the size when `use_quarters` (the
     /// default on CPUs that run zmm instructions in halves, where it was measured faster:
     /// Zen 4), else `amm.rs` at every size. On Zen 5 `amm.rs` in zmm registers ran 1024 /
     /// 2048 / 4096-bit exponentiations in 128.6 us / 0.50 ms / 2.75 ms, where the quarters
@@ -171,7 +171,7 @@ impl Ifma {
     pub(crate) fn with_kernel(
         params: MontParams,
         token: IfmaToken,
-        quarters: bool,
+        use_quarters: bool,
     ) -> Option<Self> {
         let bits = params.bits();
         if !supports_bits(bits) {
@@ -179,7 +179,8 @@ impl Ifma {
         }
         let digits = digits_for(bits);
         let regs = regs_for(digits);
-        let quarters = quarters && (quarters::MIN_DIGITS..=quarters::MAX_DIGITS).contains(&digits);
+        let quarters =
+            use_quarters && (quarters::MIN_DIGITS..=quarters::MAX_DIGITS).contains(&digits);
         let words = if quarters {
             quarters::words(digits)
         } else {
