@@ -20,9 +20,10 @@
 //! moduli) and single exponentiations, whichever end soonest on the workers at hand by the
 //! measured costs of each call on this kind of CPU (`plan`): a few jobs run one at a time (up
 //! to four at 3072 bits on Zen 5), in a split call or in four lanes rather than in mostly
-//! empty lanes (two 1024-bit jobs on Zen 4: 193 us split, 292 in four lanes, 367 one at a
-//! time), and on Zen 4, whose eight lanes cost two calls of four, five jobs take four lanes
-//! and one alone, and two workers take two calls of four side by side. Each worker takes the
+//! empty lanes (two 1024-bit jobs on Zen 4, one thread: 193 us split, 292 in four lanes, 264
+//! one at a time; on two workers one each, 146), and on Zen 4, whose eight lanes cost two
+//! calls of four, five jobs take four lanes and one alone, and two workers take two calls of
+//! four side by side. Each worker takes the
 //! next call, the largest first; calls go to the workers only where that pays for the handoff.
 //! Products ([`mul_mod`], [`mul_montgomery`]) are planned the same way with their own costs:
 //! one to four products run one at a time on Zen 5, and on Zen 4 one or two (before, a single
