@@ -23,8 +23,8 @@
 //! empty lanes (two 1024-bit jobs on Zen 4, one thread: 193 us split, 292 in four lanes, 264
 //! one at a time; on two workers one each, 146), and on Zen 4, whose eight lanes cost two
 //! calls of four, five jobs take four lanes and one alone, and two workers take two calls of
-//! four side by side. Each worker takes the
-//! next call, the largest first; calls go to the workers only where that pays for the handoff.
+//! four side by side. Each worker takes the next call, the largest first; calls go to the
+//! workers only where that pays for the handoff.
 //! Products ([`mul_mod`], [`mul_montgomery`]) are planned the same way with their own costs:
 //! one to four products run one at a time on Zen 5, and on Zen 4 one or two (before, a single
 //! 2048-bit product took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is
