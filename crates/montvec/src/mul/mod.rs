@@ -57,7 +57,7 @@
 //! | 8 | 17.8-17.9 / 26.6 / 40.0-40.1 | 36.8-37.0 / 33.0 / 42.3-42.9 |
 //! | 9 | 24.6-24.7 / 34.3 / 48.7-48.8 | 41.8 / 38.5-39.2 / 52.0 |
 //!
-//! Independent products would beat GMP by 1.6-2.2x, but a chained product (REDC, field
+//! Independent products would beat GMP by 1.6-2.3x, but a chained product (REDC, field
 //! arithmetic) takes 7-70% longer than on the ADX rows: the vector stores and the next
 //! product's loads, the masks' trip through a general register and the shuffles all lie on
 //! its path. `product` keeps the ADX rows.
