@@ -408,9 +408,11 @@ mod tests {
     #[test]
     fn mul_and_sqr_against_oracle() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut sizes: Vec<usize> = (1..=70).map(|k| 64 * k).collect();
+        // Every bit length 2..=130, every limb count to 70, the length-specific sizes and
+        // their neighbours, and 8192 bits (128 limbs, where the half product splits twice).
+        let mut sizes: Vec<usize> = (2..=130).chain((3..=70).map(|k| 64 * k)).collect();
         sizes.extend([
-            2, 3, 63, 65, 127, 192, 224, 255, 257, 384, 521, 1023, 2047, 3072, 4095, 4097,
+            192, 224, 255, 257, 384, 521, 1023, 2047, 3072, 4095, 4097, 6143, 8191, 8192, 8255,
         ]);
         for bits in sizes {
             let k = bits.div_ceil(64);
