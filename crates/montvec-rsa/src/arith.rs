@@ -70,8 +70,10 @@ pub(crate) fn div_rem(x: &Nat, m: &Nat) -> (Nat, Nat) {
     let mut r: Vec<Limb> = vec![0; k + 1];
     let mut t: Vec<Limb> = vec![0; k + 1];
     let mut quotient: Vec<Limb> = vec![0; x.limb_len()];
-    let mut mm: Vec<Limb> = m.as_limbs().to_vec();
-    mm.push(0);
+    // Allocated at its final length: a push onto a copy would move it and free the old
+    // buffer, m and all, without wiping it.
+    let mut mm: Vec<Limb> = vec![0; k + 1];
+    mm[..k].copy_from_slice(m.as_limbs());
     for i in (0..x.announced_bits()).rev() {
         // r = 2r + bit i of x
         let mut carry = x.bit(i);

@@ -61,11 +61,16 @@ impl HashAlg {
     ];
 
     /// The digest of `data`.
+    ///
+    /// Leaks: the length of `data` (the hash functions have no data-dependent branch or
+    /// address).
     pub fn digest(self, data: &[u8]) -> Vec<u8> {
         self.digest_parts(&[data])
     }
 
     /// The digest of the concatenation of `parts`.
+    ///
+    /// Leaks: the lengths of the parts.
     pub fn digest_parts(self, parts: &[&[u8]]) -> Vec<u8> {
         fn run<D: Digest>(parts: &[&[u8]]) -> Vec<u8> {
             let mut h = D::new();
@@ -92,6 +97,8 @@ impl HashAlg {
 
     /// `len` bytes of SHAKE output over `parts` (for the SHAKE variants; the others return
     /// an empty vector).
+    ///
+    /// Leaks: the lengths of the parts and `len`.
     pub fn xof(self, parts: &[&[u8]], len: usize) -> Vec<u8> {
         fn run<X: Default + Update + ExtendableOutput>(parts: &[&[u8]], len: usize) -> Vec<u8> {
             let mut h = X::default();

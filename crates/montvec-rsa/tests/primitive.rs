@@ -170,11 +170,23 @@ fn inconsistent_keys_are_refused() {
         ),
         Err(Error::InvalidKey(_))
     ));
-    // One prime is not a key.
+    // One prime is not a key, nor are none: recovering them is the variable-time
+    // constructor's work, which finds these two.
     assert!(matches!(
         RsaPrivateKey::from_components(n.clone(), e.clone(), d.clone(), vec![p.clone()]),
         Err(Error::InvalidKey(_))
     ));
+    assert!(matches!(
+        RsaPrivateKey::from_components(n.clone(), e.clone(), d.clone(), vec![]),
+        Err(Error::InvalidKey(_))
+    ));
+    let recovered = RsaPrivateKey::from_n_e_d_vartime(n.clone(), e.clone(), d.clone())
+        .expect("p and q recovered");
+    let mut found: Vec<num_bigint::BigUint> = recovered.primes().iter().map(|x| big(x)).collect();
+    found.sort();
+    let mut want = vec![big(p), big(q)];
+    want.sort();
+    assert_eq!(found, want);
     // A wrong CRT coefficient.
     let bad = RsaPrivateKey::from_crt_components(
         n,

@@ -105,6 +105,11 @@ impl Modulus {
     }
 
     /// Prepare `n` with a chosen algorithm, on the active backend.
+    ///
+    /// Errors: as [`Modulus::new`]; [`Error::UnsupportedAlgorithm`] when the algorithm does
+    /// not run on the backend.
+    ///
+    /// Leaks: as [`Modulus::new`].
     pub fn with_algorithm(n: &Nat, algorithm: Algorithm) -> Result<Self, Error> {
         Self::with_options(n, algorithm, Backend::active()?)
     }
@@ -117,6 +122,8 @@ impl Modulus {
     /// (assembly unless the active backend is portable) and the exponentiation table's
     /// lookup (vector code on the avx2 and ifma backends). Forcing `MONTVEC_BACKEND` runs
     /// all of them on that backend.
+    ///
+    /// Leaks: as [`Modulus::new`], and which algorithm and backend were asked for.
     pub fn with_options(n: &Nat, algorithm: Algorithm, backend: Backend) -> Result<Self, Error> {
         if !backend.is_supported() {
             return Err(Error::UnsupportedBackend(backend.name().to_string()));
@@ -338,11 +345,17 @@ impl Modulus {
     }
 
     /// `x * R mod n`: `x` (any length, reduced first) in Montgomery form.
+    ///
+    /// Leaks: the announced length of `x` and the size of n.
     pub fn to_montgomery(&self, x: &Nat) -> MontElem {
         self.elem(with_engine!(&self.engine, m => self.own_form_of(m, x.as_limbs())))
     }
 
     /// The ordinary value of a Montgomery-form element, k limbs.
+    ///
+    /// Errors: [`Error::ForeignElement`] for an element of another modulus.
+    ///
+    /// Leaks: the size of n.
     pub fn from_montgomery(&self, a: &MontElem) -> Result<Nat, Error> {
         self.check(a)?;
         Ok(Nat::from_limbs(
@@ -487,6 +500,8 @@ impl Modulus {
     }
 
     /// Montgomery form of one (R mod n).
+    ///
+    /// Leaks: the size of n.
     pub fn one(&self) -> MontElem {
         self.elem(with_engine!(&self.engine, m => m.one().to_vec()))
     }

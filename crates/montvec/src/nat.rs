@@ -55,6 +55,8 @@ impl Nat {
     /// A copy announced as `limbs` limbs: zero-extended, or truncated to the low `limbs` limbs
     /// (truncation drops high limbs whatever they hold; check [`Nat::bit_length_vartime`] first
     /// if that matters).
+    ///
+    /// Leaks: the announced lengths only.
     pub fn resized(&self, limbs: usize) -> Nat {
         let mut out = vec![0; limbs];
         let n = limbs.min(self.limbs.len());
@@ -88,6 +90,8 @@ impl Nat {
     }
 
     /// Whether the value is odd.
+    ///
+    /// Leaks: nothing (a [`Choice`]; an empty `Nat` is even).
     pub fn is_odd(&self) -> Choice {
         Choice::from(self.limbs.first().map_or(0, |w| (w & 1) as u8))
     }

@@ -165,9 +165,10 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
         if line.starts_with("Proc-Type:") && line.contains("ENCRYPTED") {
             return Err(encrypted_key_error());
         }
-        if line.contains(':') {
+        if let Some((name, _)) = line.split_once(':') {
+            // The header's name only: a damaged line of the key's body could land here too.
             return Err(Error::Encoding(format!(
-                "PEM: headers are not supported ({line:?})"
+                "PEM: headers are not supported ({name:?})"
             )));
         }
         if line.starts_with("-----") {

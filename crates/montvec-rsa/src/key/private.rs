@@ -108,32 +108,64 @@ impl RsaPrivateKey {
     /// A key from n, e, d and its primes, computing the CRT values.
     ///
     /// `primes` holds p, q and, for a multi-prime key, the further primes in the order of
-    /// their `OtherPrimeInfo`s (which fixes their coefficients). An empty `primes` recovers p
-    /// and q from (n, e, d) by
-    /// [`recover_primes_vartime`](crate::key::recover::recover_primes_vartime).
+    /// their `OtherPrimeInfo`s (which fixes their coefficients). Without the primes, use
+    /// [`RsaPrivateKey::from_n_e_d_vartime`].
     ///
-    /// Errors: [`Error::InvalidKey`] when the parts disagree (or one prime is given, or two
-    /// primes share a factor, or d is not below n), and the errors of [`RsaPublicKey::new`].
-    /// Sizes are checked before any arithmetic (d must fit n's limbs, no prime may be longer
-    /// than n, nor the primes together), so an oversized part is refused at once.
+    /// Errors: [`Error::InvalidKey`] when the parts disagree (or fewer than two primes are
+    /// given, or two primes share a factor, or d is not below n), and the errors of
+    /// [`RsaPublicKey::new`]. Sizes are checked before any arithmetic (d must fit n's limbs,
+    /// no prime may be longer than n, nor the primes together), so an oversized part is
+    /// refused at once.
     ///
     /// Leaks: the announced lengths of the parts, the primes' bit lengths, and whether the
-    /// parts are consistent; with empty `primes`, also what recovering them leaks (timing that
-    /// depends on p, q and d).
+    /// parts are consistent.
     pub fn from_components(n: Nat, e: Nat, d: Nat, primes: Vec<Nat>) -> Result<Self> {
+        if primes.len() < 2 {
+            return Err(Error::InvalidKey(
+                "two primes are needed (from_n_e_d_vartime recovers them from n, e and d)",
+            ));
+        }
         let public = RsaPublicKey::new(n, e)?;
         // Sizes first, so that a key with oversized parts is refused before any arithmetic
         // on them (whose cost grows with their announced lengths).
         let d = within_n(&d, &public)?;
-        let mut primes = if primes.is_empty() {
-            let (p, q) = crate::key::recover::recover_primes_vartime(public.n(), public.e(), &d)?;
-            vec![p, q]
-        } else {
-            primes.iter().map(trim).collect()
-        };
-        if primes.len() < 2 {
-            return Err(Error::InvalidKey("two primes are needed"));
-        }
+        let primes: Vec<Nat> = primes.iter().map(trim).collect();
+        Self::from_checked_parts(public, d, primes)
+    }
+
+    /// A two-prime key from n, e and d alone: p and q are recovered first (the method of
+    /// NIST SP 800-56B Appendix C, by
+    /// [`recover_primes_vartime`](crate::key::recover::recover_primes_vartime)), then the
+    /// key is built as [`RsaPrivateKey::from_components`] builds it.
+    ///
+    /// ```
+    /// use montvec_rsa::{PublicKeyParts, RsaPrivateKey};
+    /// let key = RsaPrivateKey::new(&mut rand_core::OsRng, 1024)?;
+    /// let (n, e, d) = (key.n().clone(), key.e().clone(), key.d().clone());
+    /// let rebuilt = RsaPrivateKey::from_n_e_d_vartime(n, e, d)?;
+    /// let (mut found, mut want) = (rebuilt.primes(), key.primes());
+    /// found.sort_by_key(|p| p.to_hex_vartime());
+    /// want.sort_by_key(|p| p.to_hex_vartime());
+    /// assert_eq!(found, want);
+    /// # Ok::<(), montvec_rsa::Error>(())
+    /// ```
+    ///
+    /// Errors: as [`RsaPrivateKey::from_components`], and [`Error::InvalidKey`] when no
+    /// factorisation is found (d e - 1 is not a multiple of the group's order).
+    ///
+    /// Leaks: what [`RsaPrivateKey::from_components`] leaks, and timing that depends on p, q
+    /// and d (the recovery runs in variable time): use it only where that is acceptable, as
+    /// on import from a trusted store.
+    pub fn from_n_e_d_vartime(n: Nat, e: Nat, d: Nat) -> Result<Self> {
+        let public = RsaPublicKey::new(n, e)?;
+        let d = within_n(&d, &public)?;
+        let (p, q) = crate::key::recover::recover_primes_vartime(public.n(), public.e(), &d)?;
+        Self::from_checked_parts(public, d, vec![p, q])
+    }
+
+    /// [`RsaPrivateKey::from_components`] after the size checks on d, with at least two
+    /// primes of their own lengths.
+    fn from_checked_parts(public: RsaPublicKey, d: Nat, mut primes: Vec<Nat>) -> Result<Self> {
         check_prime_sizes(&public, &primes)?;
         let further = primes.split_off(2);
         let [p, q] = <[Nat; 2]>::try_from(primes)

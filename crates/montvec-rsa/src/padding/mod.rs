@@ -69,11 +69,18 @@ impl RsaPublicKey {
 impl RsaPrivateKey {
     /// Decrypt `ciphertext` with `padding`; blinding draws from the operating system's
     /// generator.
+    ///
+    /// Leaks: the key's size, the ciphertext's length, and the outcome only as each padding
+    /// states it: PKCS#1 v1.5 decryption never fails on bad padding (implicit rejection: a
+    /// pseudo-random message instead), OAEP gives one error for every padding failure, after
+    /// the same work.
     pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
         padding.decrypt(&mut rand_core::OsRng, self, ciphertext)
     }
 
     /// Decrypt `ciphertext` with `padding`, blinding with `rng`.
+    ///
+    /// Leaks: as [`RsaPrivateKey::decrypt`].
     pub fn decrypt_blinded<R: CryptoRngCore, P: PaddingScheme>(
         &self,
         rng: &mut R,
@@ -85,11 +92,15 @@ impl RsaPrivateKey {
 
     /// Sign the digest `hashed` with `scheme`; salt and blinding come from the operating
     /// system's generator.
+    ///
+    /// Leaks: the key's size and the digest's length.
     pub fn sign<S: SignatureScheme>(&self, scheme: S, hashed: &[u8]) -> Result<Vec<u8>> {
         scheme.sign(&mut rand_core::OsRng, self, hashed)
     }
 
     /// Sign the digest `hashed` with `scheme`, drawing salt and blinding from `rng`.
+    ///
+    /// Leaks: as [`RsaPrivateKey::sign`].
     pub fn sign_with_rng<R: CryptoRngCore, S: SignatureScheme>(
         &self,
         rng: &mut R,

@@ -250,6 +250,8 @@ pub fn pow(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
 ///
 /// Errors: [`Error::UnsupportedBackend`] when the engine does not run on this CPU,
 /// [`Error::Threads`] when `threads` is zero or the pool cannot start.
+///
+/// Leaks: as [`pow`], and the options.
 pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
     powers(jobs, options, Exponents::Secret)
 }
@@ -279,6 +281,8 @@ pub fn pow_vartime(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
 /// [`pow_vartime`] with explicit [`Options`].
 ///
 /// Errors: as [`pow_with`].
+///
+/// Leaks: as [`pow_vartime`], and the options.
 pub fn pow_vartime_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
     powers(jobs, options, Exponents::Public)
 }
@@ -542,6 +546,10 @@ pub fn mul_mod(jobs: &[MulJob<'_>]) -> Result<Vec<Nat>, Error> {
 }
 
 /// [`mul_mod`] with explicit [`Options`].
+///
+/// Errors: as [`pow_with`].
+///
+/// Leaks: as [`mul_mod`], and the options.
 pub fn mul_mod_with(jobs: &[MulJob<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
     let prepared: Vec<Operands<'_>> = jobs
         .iter()
@@ -551,6 +559,10 @@ pub fn mul_mod_with(jobs: &[MulJob<'_>], options: &Options) -> Result<Vec<Nat>, 
 }
 
 /// `a^2 mod modulus` for every `(modulus, a)`, in input order.
+///
+/// Errors: as [`pow`].
+///
+/// Leaks: as [`mul_mod`].
 pub fn square_mod(jobs: &[(&Modulus, &Nat)]) -> Result<Vec<Nat>, Error> {
     let muls: Vec<MulJob<'_>> = jobs.iter().map(|&(m, a)| MulJob::new(m, a, a)).collect();
     mul_mod(&muls)
@@ -585,6 +597,10 @@ pub fn mul_montgomery(
 
 /// The Montgomery square `a * a / R mod modulus` of each element, batched as
 /// [`mul_montgomery`].
+///
+/// Errors: as [`mul_montgomery`].
+///
+/// Leaks: as [`mul_montgomery`].
 pub fn square_montgomery(
     jobs: &[(&Modulus, &MontElem)],
     options: &Options,

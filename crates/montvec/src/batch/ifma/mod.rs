@@ -72,6 +72,7 @@ use crate::batch::constants::{digits_for_limbs, DigitForms, LaneConstants};
 use crate::batch::lanes::Lanes;
 use crate::batch::sliced::{self, AlignedWords};
 use crate::limb::Limb;
+use zeroize::Zeroize;
 
 /// Up to `V::LANES` moduli of one limb count, prepared for the IFMA batch kernels.
 pub(crate) struct IfmaLanes<V: Lanes> {
@@ -183,11 +184,20 @@ impl<V: Lanes> IfmaLanes<V> {
     /// One output a job from the lanes' outputs: the even lane's of each pair when the jobs
     /// take pairs of lanes.
     fn job_outputs(&self, lanes: Vec<Vec<Limb>>) -> Vec<Vec<Limb>> {
-        if self.paired {
-            lanes.into_iter().step_by(2).collect()
-        } else {
-            lanes
+        if !self.paired {
+            return lanes;
         }
+        // The odd lanes hold second copies of the results (secrets, as in RSA's CRT halves):
+        // wiped, not just dropped.
+        let mut out = Vec::with_capacity(lanes.len() / 2);
+        for (i, mut lane) in lanes.into_iter().enumerate() {
+            if i % 2 == 0 {
+                out.push(lane);
+            } else {
+                lane.zeroize();
+            }
+        }
+        out
     }
 
     /// Use `reduction` from now on (for benchmarks and tests).

@@ -89,7 +89,8 @@ impl PaddedAdx {
             params,
             token,
         };
-        for x in [&mut one, &mut into, &mut from_value] {
+        // scratch ends holding CIOS's last t - n: derived from n too.
+        for x in [&mut one, &mut into, &mut from_value, &mut scratch] {
             x.zeroize();
         }
         Some(v)

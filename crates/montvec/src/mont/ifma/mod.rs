@@ -111,13 +111,16 @@ pub(crate) fn from_digits(d: &[u64], limbs: usize) -> (Vec<Limb>, Limb) {
 /// (`quarters::word_of`) when `in_quarters`, else in order, zero-padded. The input is zeroized
 /// when it is copied (it may hold a secret). Leaks: lengths only.
 fn lay_out(mut digits: Vec<u64>, words: usize, in_quarters: bool) -> Vec<u64> {
-    if !in_quarters {
-        digits.resize(words, 0);
-        return digits;
-    }
+    // A fresh buffer in both layouts: growing `digits` in place would move it and free the
+    // old buffer unwiped.
     let mut out = vec![0; words];
     for (r, &v) in digits.iter().enumerate() {
-        out[quarters::word_of(r, digits.len())] = v;
+        let at = if in_quarters {
+            quarters::word_of(r, digits.len())
+        } else {
+            r
+        };
+        out[at] = v;
     }
     digits.zeroize();
     out
@@ -227,8 +230,11 @@ impl Ifma {
             quarters,
             digits,
         };
-        into.zeroize();
-        from_value.zeroize();
+        // All of them derive from n (R' mod n, and CIOS's last t - n in `scratch`).
+        let mut one64 = one64;
+        for secret in [&mut into, &mut from_value, &mut one64, &mut scratch] {
+            secret.zeroize();
+        }
         Some(v)
     }
 
