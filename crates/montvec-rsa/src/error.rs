@@ -45,8 +45,8 @@ pub enum Error {
     /// but PSS signatures, or for PSS with other parameters than its own
     /// ([`crate::key::KeyAlgorithm`]).
     KeyRestricted(String),
-    /// A label that is not allowed (OAEP labels are bounded by the hash's input limit).
-    InvalidLabel,
+    /// A primality test asked for zero Miller–Rabin rounds (a composite would pass).
+    NoRounds,
     /// The private operation's result did not re-encrypt to its input, so it was withheld: the
     /// key is invalid in a way its import cannot see (a composite "prime" with consistent CRT
     /// values), or the computation faulted.
@@ -86,7 +86,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::KeyRestricted(why) => write!(f, "padding not allowed for this key: {why}"),
-            Error::InvalidLabel => f.write_str("invalid OAEP label"),
+            Error::NoRounds => f.write_str("a primality test needs at least one round"),
             Error::FaultDetected => f.write_str(
                 "private operation failed its consistency check (its result does not \
                      re-encrypt to its input: the key is invalid, e.g. a composite prime, or the \
@@ -99,7 +99,14 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Arithmetic(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<montvec::Error> for Error {
     fn from(e: montvec::Error) -> Self {

@@ -6,9 +6,10 @@
 //!
 //! ```
 //! use montvec_rsa::pss::{SigningKey, VerifyingKey};
-//! use montvec_rsa::{Nat, RsaPrivateKey};
+//! use montvec_rsa::RsaPrivateKey;
 //! use signature::{Keypair, Signer, Verifier};
-//! # fn run(private_key: RsaPrivateKey) -> Result<(), signature::Error> {
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let private_key = RsaPrivateKey::new(&mut rand_core::OsRng, 1024)?;
 //! let signing_key = SigningKey::<sha2::Sha256>::new(private_key);
 //! let signature = signing_key.try_sign(b"hello")?;
 //! let verifying_key: VerifyingKey<sha2::Sha256> = signing_key.verifying_key();

@@ -108,3 +108,17 @@ fn rounds_and_edges() {
         check(&format!("{p:x}"), true);
     }
 }
+
+/// Zero rounds is an error, not a pass: 1099511627791^2 (a square of a 41-bit prime, no
+/// factor below the sieve's bound) would otherwise come back "prime".
+#[test]
+fn zero_rounds_are_refused() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let p = 1_099_511_627_791u128;
+    let square = Nat::from_be_bytes(&(p * p).to_be_bytes());
+    assert_eq!(
+        is_probable_prime(&square, 0, &mut rng),
+        Err(montvec_rsa::Error::NoRounds)
+    );
+    assert_eq!(is_probable_prime(&square, 1, &mut rng), Ok(false));
+}

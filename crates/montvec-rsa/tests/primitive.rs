@@ -264,6 +264,37 @@ fn oversized_key_parts_are_refused() {
     invalid(crt, "long dP");
 }
 
+/// A key whose n has small prime factors is refused at import (`MIN_PRIME_BITS`): blinding
+/// would draw factors sharing them with n more often than not. Here n = 3 5 7 p with d right
+/// for that n, so only the primes' sizes are at fault.
+#[test]
+fn small_prime_factors_are_refused() {
+    let (key, _) = crypt_cases().swap_remove(0);
+    let [p, _] = key.primes();
+    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
+    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+    let e = num_bigint::BigUint::from(65537u32);
+    let small = [3u32, 5, 7].map(num_bigint::BigUint::from);
+    let n = small.iter().product::<num_bigint::BigUint>() * big(p);
+    let lambda = [2u32, 4, 6]
+        .map(num_bigint::BigUint::from)
+        .into_iter()
+        .chain([big(p) - 1u8])
+        .fold(num_bigint::BigUint::from(1u8), |l, x| {
+            num_integer::Integer::lcm(&l, &x)
+        });
+    let d = e.modinv(&lambda).expect("65537 is prime to lambda");
+    let mut primes: Vec<Nat> = small.iter().map(nat).collect();
+    primes.push(p.clone());
+    match RsaPrivateKey::from_components(nat(&n), nat(&e), nat(&d), primes) {
+        Err(Error::InvalidKey(why)) => assert!(why.contains("shorter than 128 bits"), "{why}"),
+        other => panic!(
+            "a key with primes 3, 5, 7 was not refused: {:?}",
+            other.err()
+        ),
+    }
+}
+
 /// Public exponents: odd, at least 3, below n, and at most 256 bits (FIPS 186-5's bound), so
 /// that a crafted key cannot make each operation cost a squaring per bit of n.
 #[test]

@@ -23,9 +23,12 @@ pub fn choice_from_bit(bit: Limb) -> Choice {
 }
 
 /// `dst = c ? src : dst`, limb by limb.
+///
+/// # Panics
+/// When the lengths differ (a silently shorter copy would be a wrong answer).
 #[inline]
 pub fn conditional_assign(dst: &mut [Limb], src: &[Limb], c: Choice) {
-    debug_assert_eq!(dst.len(), src.len());
+    assert_eq!(dst.len(), src.len(), "conditional_assign: lengths differ");
     let m = mask(c);
     for (d, s) in dst.iter_mut().zip(src) {
         *d ^= m & (*d ^ *s);
@@ -33,9 +36,12 @@ pub fn conditional_assign(dst: &mut [Limb], src: &[Limb], c: Choice) {
 }
 
 /// Swap `a` and `b` when `c` is true.
+///
+/// # Panics
+/// When the lengths differ.
 #[inline]
 pub fn conditional_swap(a: &mut [Limb], b: &mut [Limb], c: Choice) {
-    debug_assert_eq!(a.len(), b.len());
+    assert_eq!(a.len(), b.len(), "conditional_swap: lengths differ");
     let m = mask(c);
     for (x, y) in a.iter_mut().zip(b.iter_mut()) {
         let t = m & (*x ^ *y);
@@ -45,14 +51,20 @@ pub fn conditional_swap(a: &mut [Limb], b: &mut [Limb], c: Choice) {
 }
 
 /// `x == y` over equal-length slices.
+///
+/// # Panics
+/// When the lengths differ.
 pub fn eq(x: &[Limb], y: &[Limb]) -> Choice {
-    debug_assert_eq!(x.len(), y.len());
+    assert_eq!(x.len(), y.len(), "eq: lengths differ");
     x.ct_eq(y)
 }
 
 /// `x < y` over equal-length slices, by the borrow of `x - y`.
+///
+/// # Panics
+/// When the lengths differ.
 pub fn lt(x: &[Limb], y: &[Limb]) -> Choice {
-    debug_assert_eq!(x.len(), y.len());
+    assert_eq!(x.len(), y.len(), "lt: lengths differ");
     let mut borrow = 0;
     for (&a, &b) in x.iter().zip(y) {
         (_, borrow) = sbb(a, b, borrow);

@@ -26,17 +26,12 @@ pub enum Error {
         /// The largest modulus size accepted.
         max_bits: usize,
     },
-    /// Operands belong to different moduli or have the wrong length.
-    LengthMismatch {
-        /// Limbs expected.
-        expected: usize,
-        /// Limbs found.
-        found: usize,
-    },
     /// A Montgomery element was used with a modulus other than the one that made it.
     ForeignElement,
     /// The requested backend is not available on this CPU, or its name is unknown.
     UnsupportedBackend(String),
+    /// The requested batch engine is unknown, or not available on this CPU.
+    UnsupportedEngine(String),
     /// The requested algorithm does not support this modulus size.
     UnsupportedAlgorithm(&'static str),
     /// A batch asked for zero threads, or its thread pool could not start (the reason).
@@ -58,9 +53,6 @@ impl fmt::Display for Error {
                     "modulus of {bits} bits exceeds the maximum of {max_bits}"
                 )
             }
-            Error::LengthMismatch { expected, found } => {
-                write!(f, "operand has {found} limbs, expected {expected}")
-            }
             Error::ForeignElement => f.write_str("element belongs to another modulus"),
             Error::UnsupportedBackend(name) => write!(
                 f,
@@ -69,6 +61,17 @@ impl fmt::Display for Error {
                 crate::backend::Backend::supported()
                     .iter()
                     .map(|b| b.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Error::UnsupportedEngine(name) => write!(
+                f,
+                "batch engine {name:?} is not available (the engines are {}; this CPU runs {})",
+                crate::batch::Engine::ALL.map(|e| e.name()).join(", "),
+                crate::batch::Engine::ALL
+                    .into_iter()
+                    .filter(|e| e.is_supported())
+                    .map(|e| e.name())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),

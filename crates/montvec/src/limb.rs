@@ -41,9 +41,12 @@ pub const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
 }
 
 /// `x += y` over `x.len()` limbs (`y` may be shorter, and is zero-extended); returns the carry.
+///
+/// # Panics
+/// When `y` is longer than `x`.
 #[inline]
 pub fn add_assign(x: &mut [Limb], y: &[Limb]) -> Limb {
-    debug_assert!(y.len() <= x.len());
+    assert!(y.len() <= x.len(), "add_assign: y is longer than x");
     let mut carry = 0;
     for (i, xi) in x.iter_mut().enumerate() {
         let yi = if i < y.len() { y[i] } else { 0 };
@@ -53,9 +56,12 @@ pub fn add_assign(x: &mut [Limb], y: &[Limb]) -> Limb {
 }
 
 /// `x -= y` over `x.len()` limbs (`y` may be shorter, and is zero-extended); returns the borrow.
+///
+/// # Panics
+/// When `y` is longer than `x`.
 #[inline]
 pub fn sub_assign(x: &mut [Limb], y: &[Limb]) -> Limb {
-    debug_assert!(y.len() <= x.len());
+    assert!(y.len() <= x.len(), "sub_assign: y is longer than x");
     let mut borrow = 0;
     for (i, xi) in x.iter_mut().enumerate() {
         let yi = if i < y.len() { y[i] } else { 0 };
@@ -65,9 +71,15 @@ pub fn sub_assign(x: &mut [Limb], y: &[Limb]) -> Limb {
 }
 
 /// `out = x - y` (equal lengths); returns the borrow.
+///
+/// # Panics
+/// When the lengths differ.
 #[inline]
 pub fn sub_into(out: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
-    debug_assert!(out.len() == x.len() && x.len() == y.len());
+    assert!(
+        out.len() == x.len() && x.len() == y.len(),
+        "sub_into: lengths differ"
+    );
     let mut borrow = 0;
     for i in 0..out.len() {
         (out[i], borrow) = sbb(x[i], y[i], borrow);

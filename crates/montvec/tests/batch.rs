@@ -502,6 +502,22 @@ fn default_engine_follows_the_measured_choices() {
         batch::default_engine(8, batch::MAX_SIMD_BITS + 64).unwrap(),
         Engine::Scalar
     );
+    // Any count and size is answered at once, without a plan the count's length (a count
+    // of 2^40 jobs once asked for a list of 2^40 calls; a size near usize::MAX overflowed).
+    assert_eq!(
+        batch::default_engine(8, usize::MAX).unwrap(),
+        Engine::Scalar
+    );
+    for bits in [64, 256, 512, 1024, 2048, 4096, 8192] {
+        let many = batch::default_engine(usize::MAX, bits).unwrap();
+        for jobs in [16, 17, 32, 100, 1000] {
+            assert_eq!(
+                batch::default_engine(jobs, bits).unwrap(),
+                many,
+                "{jobs} x {bits}"
+            );
+        }
+    }
     for bits in [64, 256, 512, 1024, 1536, 1792, 2048, 3072, 4096, 8192] {
         for jobs in 1..=16 {
             let e = batch::default_engine(jobs, bits).unwrap();
@@ -535,4 +551,19 @@ fn default_engine_follows_the_measured_choices() {
         }
         _ => assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Scalar),
     }
+}
+
+/// Engine names: each parses to itself; an unknown one is an engine error naming the engines.
+#[test]
+fn engine_names() {
+    for e in Engine::ALL {
+        assert_eq!(e.name().parse::<Engine>().unwrap(), e);
+    }
+    let err = "bogus".parse::<Engine>().unwrap_err();
+    assert_eq!(err, montvec::Error::UnsupportedEngine("bogus".to_string()));
+    let text = err.to_string();
+    assert!(
+        text.contains("ifma512") && text.contains("scalar"),
+        "{text}"
+    );
 }

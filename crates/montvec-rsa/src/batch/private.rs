@@ -37,10 +37,12 @@ use crate::primitive::private::{blind, check_input, crt_recombine, released, unb
 ///
 /// Jobs may use one key or many, of one size or several. Each job's result is its own:
 /// [`Error::InvalidInputLength`] when its c ≥ n, [`Error::FaultDetected`] when its result does
-/// not re-encrypt to its input (or its key's fresh blinding pairs were refused four draws in a
-/// row, which a valid key does with probability about 2^-(2·bits)), [`Error::Rng`] when the generator failed while drawing its
-/// blinding factor, [`Error::Arithmetic`] for every job when the batch engine refuses
-/// `options` (an engine this CPU lacks, zero threads).
+/// not re-encrypt to its input (or its key's fresh blinding pairs were refused four draws in
+/// a row: with every prime of at least [`MIN_PRIME_BITS`](crate::key::MIN_PRIME_BITS), a
+/// group of m jobs is refused a draw with probability below m k 2^-127 for k primes),
+/// [`Error::Rng`] when the generator failed while drawing its blinding factor,
+/// [`Error::Arithmetic`] for every job when the batch engine refuses `options` (an engine
+/// this CPU lacks, zero threads).
 ///
 /// ```
 /// use montvec_rsa::{batch, Nat, RsaPrivateKey};

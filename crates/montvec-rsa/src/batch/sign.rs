@@ -44,13 +44,23 @@ impl From<Pss> for SignaturePadding {
 /// lengths.
 ///
 /// ```
-/// # fn run(key: &montvec_rsa::RsaPrivateKey) -> montvec_rsa::Result<()> {
 /// use montvec_rsa::batch::{sign_many, verify_many, Options};
-/// use montvec_rsa::{HashAlg, Pss};
+/// use montvec_rsa::{HashAlg, Pss, RsaPrivateKey};
+/// # fn main() -> montvec_rsa::Result<()> {
+/// let key = RsaPrivateKey::new(&mut rand_core::OsRng, 1024)?;
 /// let digests: Vec<Vec<u8>> = (0..20u8).map(|i| HashAlg::Sha256.digest(&[i])).collect();
-/// let jobs: Vec<_> = digests.iter().map(|d| (key, d.as_slice())).collect();
+/// let jobs: Vec<_> = digests.iter().map(|d| (&key, d.as_slice())).collect();
 /// let pss = Pss::with_hash(HashAlg::Sha256);
-/// let sigs = sign_many(&jobs, pss, &mut rand_core::OsRng, &Options::default());
+/// let sigs = sign_many(&jobs, pss.clone(), &mut rand_core::OsRng, &Options::default())
+///     .into_iter()
+///     .collect::<montvec_rsa::Result<Vec<Vec<u8>>>>()?;
+/// let public = key.as_public_key();
+/// let checks: Vec<_> = digests
+///     .iter()
+///     .zip(&sigs)
+///     .map(|(d, sig)| (public, d.as_slice(), sig.as_slice()))
+///     .collect();
+/// assert!(verify_many(&checks, pss, &Options::default()).iter().all(|r| r.is_ok()));
 /// # Ok(()) }
 /// ```
 pub fn sign_many(

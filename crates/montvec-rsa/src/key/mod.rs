@@ -19,6 +19,14 @@ use montvec::Nat;
 /// load.
 pub const MIN_MODULUS_BITS: usize = 512;
 
+/// The shortest prime factor accepted in a private key, in bits. Blinding draws a random r
+/// below n and needs it prime to n: with every prime factor of at least 128 bits, a draw
+/// fails with probability below (count of primes) 2^-127, where a key built on 3, 5 and 7
+/// would refuse more than half of its draws (and a batch, whose fresh factors are inverted
+/// together, nearly all of its groups). No real key has such a factor: a 512-bit modulus of
+/// three balanced primes has primes of about 170 bits.
+pub const MIN_PRIME_BITS: usize = 128;
+
 /// The largest modulus accepted, in bits.
 pub const MAX_MODULUS_BITS: usize = 16384;
 

@@ -10,7 +10,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::arith;
 use crate::error::{Error, Result};
-use crate::key::{KeyAlgorithm, PublicKeyParts, RsaPublicKey};
+use crate::key::{KeyAlgorithm, PublicKeyParts, RsaPublicKey, MIN_PRIME_BITS};
 use crate::primitive::blinding::BlindingCache;
 
 /// An RSA private key: two primes p, q, and for a multi-prime key (RFC 8017 §3.2) further
@@ -112,7 +112,8 @@ impl RsaPrivateKey {
     /// [`RsaPrivateKey::from_n_e_d_vartime`].
     ///
     /// Errors: [`Error::InvalidKey`] when the parts disagree (or fewer than two primes are
-    /// given, or two primes share a factor, or d is not below n), and the errors of
+    /// given, or two primes share a factor, or one is shorter than
+    /// [`MIN_PRIME_BITS`](crate::key::MIN_PRIME_BITS), or d is not below n), and the errors of
     /// [`RsaPublicKey::new`]. Sizes are checked before any arithmetic (d must fit n's limbs,
     /// no prime may be longer than n, nor the primes together), so an oversized part is
     /// refused at once.
@@ -484,8 +485,8 @@ fn within_n(x: &Nat, public: &RsaPublicKey) -> Result<Nat> {
     Ok(x.resized(limbs))
 }
 
-/// Whether the primes (trimmed, their lengths public) can multiply to n: none longer than n,
-/// and the sum of their bit lengths less one each at most bits(n) - 1 (a product of primes of
+/// Whether the primes (trimmed, their lengths public) can multiply to n: none longer than n
+/// or shorter than [`MIN_PRIME_BITS`], and the sum of their bit lengths less one each at most bits(n) - 1 (a product of primes of
 /// b_i bits has at least 1 + sum (b_i - 1) bits). This bounds the work of every later check
 /// by the size of n, whatever a key file announces.
 fn check_prime_sizes(public: &RsaPublicKey, primes: &[Nat]) -> Result<()> {
@@ -495,6 +496,11 @@ fn check_prime_sizes(public: &RsaPublicKey, primes: &[Nat]) -> Result<()> {
         let bits = r.bit_length_vartime();
         if bits > n_bits {
             return Err(Error::InvalidKey("a prime factor is longer than n"));
+        }
+        if bits < MIN_PRIME_BITS {
+            return Err(Error::InvalidKey(
+                "a prime factor is shorter than 128 bits (MIN_PRIME_BITS)",
+            ));
         }
         total += bits.saturating_sub(1);
     }

@@ -180,6 +180,19 @@ mod tests {
             ));
         }
         assert!(recover_primes_vartime(&Nat::from_u64(3234), &e, &Nat::from_u64(2753)).is_err());
+        // Empty (zero-limb) values are zero: an error, not a panic in the product.
+        let empty = Nat::default();
+        for (e, d) in [
+            (&empty, &empty),
+            (&e, &empty),
+            (&empty, &Nat::from_u64(2753)),
+        ] {
+            assert!(matches!(
+                recover_primes_vartime(&n, e, d),
+                Err(Error::InvalidKey(_))
+            ));
+        }
+        assert!(recover_primes_vartime(&empty, &e, &Nat::from_u64(2753)).is_err());
     }
 
     #[test]

@@ -102,11 +102,16 @@ impl Pss {
     /// Leaks: the sizes only.
     ///
     /// ```
-    /// # use montvec_rsa::{HashAlg, Pss};
-    /// # fn run(key: &montvec_rsa::RsaPrivateKey) -> montvec_rsa::Result<()> {
+    /// use montvec_rsa::{HashAlg, Pss, RsaPrivateKey};
+    /// # fn main() -> montvec_rsa::Result<()> {
+    /// let key = RsaPrivateKey::new(&mut rand_core::OsRng, 1024)?;
     /// let digest = HashAlg::Sha256.digest(b"message");
-    /// let sig = Pss::with_hash(HashAlg::Sha256).sign_with_salt(
-    ///     &mut rand_core::OsRng, key, &digest, &[7u8; 32])?;
+    /// let pss = Pss::with_hash(HashAlg::Sha256);
+    /// let sig = pss.sign_with_salt(&mut rand_core::OsRng, &key, &digest, &[7u8; 32])?;
+    /// // The same salt gives the same signature: PSS is deterministic given its salt.
+    /// let again = pss.sign_with_salt(&mut rand_core::OsRng, &key, &digest, &[7u8; 32])?;
+    /// assert_eq!(sig, again);
+    /// key.as_public_key().verify(pss, &digest, &sig)?;
     /// # Ok(()) }
     /// ```
     pub fn sign_with_salt(

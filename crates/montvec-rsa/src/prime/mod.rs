@@ -57,11 +57,15 @@ pub fn miller_rabin_rounds(prime_bits: usize) -> usize {
 /// # Ok::<(), montvec_rsa::Error>(())
 /// ```
 ///
-/// Errors: [`Error::Rng`] when the generator fails.
+/// Errors: [`Error::NoRounds`] when `rounds` is 0 (a w above 2^64 with no small factor would
+/// pass untested), [`Error::Rng`] when the generator fails.
 ///
 /// Leaks: the bit length of w and `rounds`; for a composite w, which check rejected it; for a
 /// prime above 2^64, nothing more. Small w (below 2^64) are tested in variable time.
 pub fn is_probable_prime(w: &Nat, rounds: usize, rng: &mut dyn CryptoRngCore) -> Result<bool> {
+    if rounds == 0 {
+        return Err(Error::NoRounds);
+    }
     let bits = w.bit_length_vartime();
     if bits <= 64 {
         return Ok(small_is_prime_vartime(

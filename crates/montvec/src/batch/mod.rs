@@ -181,7 +181,7 @@ impl core::str::FromStr for Engine {
         Engine::ALL
             .into_iter()
             .find(|e| e.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| Error::UnsupportedBackend(s.to_string()))
+            .ok_or_else(|| Error::UnsupportedEngine(s.to_string()))
     }
 }
 
@@ -248,7 +248,8 @@ pub fn pow(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
 
 /// [`pow`] with explicit [`Options`].
 ///
-/// Errors: [`Error::UnsupportedBackend`] when the engine does not run on this CPU,
+/// Errors: [`Error::UnsupportedEngine`] when the engine does not run on this CPU,
+/// [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`),
 /// [`Error::Threads`] when `threads` is zero or the pool cannot start.
 ///
 /// Leaks: as [`pow`], and the options.
@@ -387,13 +388,19 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
 /// Leaks: nothing (a function of the public count and size).
 pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
     let engine = resolve(&Options::default())?;
+    if bits > MAX_SIMD_BITS {
+        return Ok(Engine::Scalar);
+    }
     let limbs = bits.div_ceil(64);
+    // The first call of a plan is a full group from 16 jobs up (the most lanes a call takes);
+    // past a few groups the count changes only how many follow, so the plan of at most 1024
+    // jobs answers for any count without listing a call per group.
     let split = calls_of_size(
         engine,
         Some(plan::Work::Powers),
         1.0,
         limbs,
-        jobs.max(1),
+        jobs.clamp(1, 1024),
         &|| 1,
     );
     Ok(split.calls.first().map_or(Engine::Scalar, |c| c.0))
@@ -734,7 +741,7 @@ fn resolve(options: &Options) -> Result<Engine, Error> {
         None => Engine::for_backend(Backend::active()?),
     };
     if !engine.is_supported() {
-        return Err(Error::UnsupportedBackend(engine.name().to_string()));
+        return Err(Error::UnsupportedEngine(engine.name().to_string()));
     }
     if options.threads == Some(0) {
         return Err(Error::Threads("a thread count of 0".to_string()));

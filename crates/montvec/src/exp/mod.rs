@@ -6,6 +6,11 @@
 //! - [`vartime`]: sliding window, for public exponents only.
 //!
 //! All of them take and return Montgomery-form values of k limbs below n.
+//!
+//! These are kernels over limb slices, public for the benchmarks and for `montvec-rsa`: their
+//! length preconditions are the caller's, checked in debug builds only, and a wrong length
+//! may panic or give a wrong result. [`Modulus`](crate::Modulus) and [`Nat`](crate::Nat) are
+//! the checked interface.
 
 pub mod ladder;
 pub mod table;

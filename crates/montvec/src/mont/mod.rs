@@ -1,6 +1,11 @@
 //! Montgomery multiplication: the parameters every variant shares, the one trait they all
 //! implement, and the variants themselves.
 //!
+//! These are kernels over limb slices, public for the benchmarks and for `montvec-rsa`: their
+//! length preconditions are the caller's, checked in debug builds only, and a wrong length
+//! may panic or give a wrong result. [`Modulus`](crate::Modulus) and [`Nat`](crate::Nat) are
+//! the checked interface.
+//!
 //! | variant | file | source |
 //! |---|---|---|
 //! | CIOS, any size | `cios/` | seed 000 Alg. 1 |

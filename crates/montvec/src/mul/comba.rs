@@ -66,6 +66,11 @@ impl ColumnAccumulator {
 pub fn mul(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let (la, lb) = (a.len(), b.len());
     debug_assert_eq!(out.len(), la + lb);
+    if la == 0 || lb == 0 {
+        // An empty operand is zero; the column loop needs at least one column.
+        out.fill(0);
+        return;
+    }
     let mut acc = ColumnAccumulator::default();
     for (c, o) in out[..la + lb - 1].iter_mut().enumerate() {
         // Column c sums a[i] * b[c - i] for max(0, c + 1 - lb) <= i <= min(c, la - 1).

@@ -2,6 +2,11 @@
 //! Montgomery variant (`mont/redc.rs`), and a public entry point for benchmarks against
 //! GMP's `mpn_mul_n`.
 //!
+//! These are kernels over limb slices, public for the benchmarks and for `montvec-rsa`: their
+//! length preconditions are the caller's, checked in debug builds only, and a wrong length
+//! may panic or give a wrong result. [`Modulus`](crate::Modulus) and [`Nat`](crate::Nat) are
+//! the checked interface.
+//!
 //! | kernel | file | source |
 //! |---|---|---|
 //! | schoolbook (operand scanning), slices and fixed `[u64; N]` | `schoolbook.rs` | reference |
@@ -333,6 +338,23 @@ mod tests {
             let mut out = vec![0; 14];
             product(&mut out, &a, &b);
             check_product(&out, &a, &b);
+        }
+    }
+
+    /// An empty operand is zero: an empty product, and zeros the other operand's length.
+    #[test]
+    fn empty_operands() {
+        let mut none: [Limb; 0] = [];
+        product(&mut none, &[], &[]);
+        square(&mut none, &[]);
+        for n in [1, 3, 8, 40] {
+            let a = vec![Limb::MAX; n];
+            let mut out = vec![7; n];
+            product(&mut out, &a, &[]);
+            assert_eq!(out, vec![0; n]);
+            out.fill(7);
+            product(&mut out, &[], &a);
+            assert_eq!(out, vec![0; n]);
         }
     }
 }

@@ -12,6 +12,10 @@ use crate::mul::comba::ColumnAccumulator;
 pub fn square(out: &mut [Limb], a: &[Limb]) {
     let n = a.len();
     debug_assert_eq!(out.len(), 2 * n);
+    if n == 0 {
+        // The empty square: nothing to write (the column loop needs a column).
+        return;
+    }
     let mut acc = ColumnAccumulator::default();
     for (c, o) in out[..2 * n - 1].iter_mut().enumerate() {
         // Off-diagonal pairs (i, c - i) with i < c - i, i.e. i < (c + 1) / 2, and c - i < n.
