@@ -27,8 +27,9 @@
 //! computed; the chunk's good lines (those before the first bad one) are computed together,
 //! written and flushed, and a bad line ends the run as above. So at most a chunk and as many
 //! lines read ahead are held in memory, and a process feeding lines one at a time still gets
-//! each answer. `--batch` cannot be combined with `--algorithm` or `--vartime` (status 2): the
-//! batch engines have their own multiplication, and no variable-time path.
+//! each answer. `--batch` cannot be combined with `--algorithm` other than `auto`, or with
+//! `--vartime` (status 2): the batch engines have their own multiplication, and no
+//! variable-time path.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
@@ -57,7 +58,7 @@ pub struct Args {
     vartime: bool,
     /// Compute many lines at once on the batch engine (8 per group with AVX-512 IFMA), in
     /// chunks of up to 4096 lines
-    #[arg(long, conflicts_with_all = ["algorithm", "vartime"])]
+    #[arg(long, conflicts_with = "vartime")]
     batch: bool,
     /// Worker threads of --batch [default: one per core]
     #[arg(long, requires = "batch", value_name = "N",
@@ -72,6 +73,15 @@ enum Choice {
     Mul(Algorithm),
     /// The Montgomery ladder on the automatic algorithm.
     Ladder,
+}
+
+impl fmt::Display for Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Choice::Mul(a) => f.write_str(a.name()),
+            Choice::Ladder => f.write_str("ladder"),
+        }
+    }
 }
 
 fn parse_choice(s: &str) -> Result<Choice, String> {
@@ -138,12 +148,26 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if args.batch {
+        // `--algorithm auto` (the default, spelt out) is the batch engine's choice too.
+        if !matches!(args.algorithm, Choice::Mul(Algorithm::Auto)) {
+            report!(
+                "montvec modexp: --batch runs the batch engine's own multiplication: \
+                 --algorithm {} cannot be combined with it (only auto)",
+                args.algorithm
+            );
+            return ExitCode::from(2);
+        }
         let options = batch::Options {
             threads: args.threads.map(|t| t as usize),
             ..batch::Options::default()
         };
         let mut output = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-        let result = process_batch(&read_lines(io::stdin()), &mut output, &options);
+        let result = match read_lines(io::stdin()) {
+            Ok(lines) => process_batch(&lines, &mut output, &options),
+            Err(e) => Err(Failure::Batch(Error::Threads(format!(
+                "the thread that reads standard input did not start: {e}"
+            )))),
+        };
         return finish(result, output);
     }
     let (algorithm, method) = match (args.algorithm, args.vartime) {
@@ -235,10 +259,11 @@ fn prepare_modulus(n: &Nat, algorithm: Algorithm) -> Result<Modulus, String> {
 }
 
 /// The lines of `input`, each with its line end, read on a thread of their own: at most
-/// [`CHUNK_LINES`] wait in the channel. A read error is the last item.
-fn read_lines(input: impl io::Read + Send + 'static) -> Receiver<io::Result<Vec<u8>>> {
+/// [`CHUNK_LINES`] wait in the channel. A read error is the last item. Errors: the thread
+/// cannot start (a process limit).
+fn read_lines(input: impl io::Read + Send + 'static) -> io::Result<Receiver<io::Result<Vec<u8>>>> {
     let (tx, rx) = mpsc::sync_channel(CHUNK_LINES);
-    std::thread::spawn(move || {
+    std::thread::Builder::new().spawn(move || {
         let mut input = BufReader::with_capacity(1 << 16, input);
         loop {
             let mut line = Vec::new();
@@ -251,8 +276,8 @@ fn read_lines(input: impl io::Read + Send + 'static) -> Receiver<io::Result<Vec<
                 return;
             }
         }
-    });
-    rx
+    })?;
+    Ok(rx)
 }
 
 /// `--batch`: answer every line from `lines` on `output`, a chunk at a time (see the module
@@ -375,7 +400,10 @@ fn on_workers<I: Sync, T: Send>(
     items: &[I],
     f: impl Fn(&I) -> T + Sync,
 ) -> Result<Vec<T>, Failure> {
-    if items.len() < 2 {
+    // One worker (one thread asked for, or a pool of one: one processor, or rayon's pool
+    // unable to start) runs here: a parallel iterator would still go to rayon's global pool.
+    let workers = options.threads.unwrap_or_else(batch::current_workers);
+    if items.len() < 2 || workers == 1 {
         return Ok(items.iter().map(f).collect());
     }
     batch::on_threads(options.threads, || items.par_iter().map(&f).collect())

@@ -382,7 +382,6 @@ fn usage_errors_exit_2() {
         &["--algorithm", "ladder", "--vartime"][..],
         &["--frobnicate"][..],
         &["--batch", "--algorithm", "cios"][..],
-        &["--batch", "--algorithm", "auto"][..],
         &["--batch", "--algorithm", "ladder"][..],
         &["--batch", "--vartime"][..],
         &["--threads", "2"][..],
@@ -402,6 +401,11 @@ fn usage_errors_exit_2() {
         stderr(&o).contains("ladder"),
         "lists the choices: {}",
         stderr(&o)
+    );
+    // The default algorithm, spelt out, goes with --batch.
+    assert_ok(
+        &modexp(&["--batch", "--algorithm", "auto"], b"3 64 c5\n"),
+        &["bc".to_string()],
     );
     // Names are case-insensitive, as the library's parser.
     assert_ok(

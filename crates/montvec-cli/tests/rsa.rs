@@ -383,7 +383,7 @@ fn signature_option_errors() {
     let key = dir.path("k.pem");
     let sig_out = dir.path("sig");
     let sign_with = |extra: &[&str]| montvec_sign(&key, &msg, &sig_out, extra);
-    let cases: [(&str, &[&str], &[&str]); 7] = [
+    let cases: [(&str, &[&str], &[&str]); 9] = [
         (
             "unknown hash",
             &["--hash", "md5"],
@@ -414,6 +414,31 @@ fn signature_option_errors() {
             "shake with pkcs1",
             &["--hash", "shake128"],
             &["--hash shake128", "pss"],
+        ),
+        // RFC 8702: SHAKE is both hash and mask or neither; an option error, not the key's.
+        (
+            "shake hash, sha256 mask",
+            &[
+                "--padding",
+                "pss",
+                "--hash",
+                "shake256",
+                "--mgf1-hash",
+                "sha256",
+            ],
+            &["--hash shake256", "--mgf1-hash sha256", "RFC 8702"],
+        ),
+        (
+            "sha256 hash, shake mask",
+            &[
+                "--padding",
+                "pss",
+                "--hash",
+                "sha256",
+                "--mgf1-hash",
+                "shake128",
+            ],
+            &["--mgf1-hash shake128", "RFC 8702"],
         ),
     ];
     for (what, extra, words) in cases {

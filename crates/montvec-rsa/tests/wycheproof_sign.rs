@@ -181,11 +181,10 @@ fn pkcs1v15_sig_gen_files() {
         let id = numbers["modulus"].as_str().unwrap().to_string();
         let key = keys.entry(id).or_insert_with(|| {
             let nat = |k: &str| Nat::from_be_bytes(&json_hex(&numbers[k]));
-            RsaPrivateKey::from_components(
+            RsaPrivateKey::from_n_e_d_vartime(
                 nat("modulus"),
                 nat("publicExponent"),
                 nat("privateExponent"),
-                vec![],
             )
             .expect("Wycheproof key with recovered primes")
         });

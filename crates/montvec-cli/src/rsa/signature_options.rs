@@ -90,6 +90,16 @@ impl SignatureOptions {
                 Ok(Scheme::Pkcs1(Pkcs1v15Sign::with_hash(hash)))
             }
             SignaturePadding::Pss => {
+                // RFC 8702: SHAKE in PSS is both the hash and the mask, or neither. Said first,
+                // about the options, not later as a fault of the key file.
+                if let Some(m) = self.mgf1_hash {
+                    if (hash.is_xof() || m.is_xof()) && m != hash {
+                        return Err(Failure::Usage(format!(
+                            "--hash {hash} with --mgf1-hash {m}: PSS uses SHAKE as both the \
+                             hash and the mask (RFC 8702), or neither"
+                        )));
+                    }
+                }
                 let (salt, source) = match (self.salt_len, params) {
                     (Some(salt), _) => (salt, "--saltlen"),
                     (None, Some(p)) => (

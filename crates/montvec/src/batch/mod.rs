@@ -835,7 +835,8 @@ std::thread_local! {
 /// else those of the current rayon pool (the global one outside any other). Outside every pool
 /// on a machine (or CPU set, as `taskset` gives) of one processor, 1 without asking rayon, so
 /// that its global pool, whose start would put a thread beside the caller for nothing, is not
-/// started (unless `RAYON_NUM_THREADS` asks for more threads).
+/// started (unless `RAYON_NUM_THREADS` asks for more threads); 1 too when the global pool
+/// cannot start its threads.
 pub fn current_workers() -> usize {
     if ALONE.get() {
         return 1;
@@ -849,11 +850,27 @@ pub fn current_workers() -> usize {
             .is_some_and(|n| n > 1);
         std::thread::available_parallelism().map_or(1, |n| n.get()) == 1 && !more_asked
     });
-    if one_processor && rayon::current_thread_index().is_none() {
+    if rayon::current_thread_index().is_some() {
+        rayon::current_num_threads()
+    } else if one_processor || !global_pool_runs() {
         1
     } else {
         rayon::current_num_threads()
     }
+}
+
+/// Whether rayon's global pool runs, started here if nothing has started it. When its threads
+/// cannot start (a limit on processes, as `ulimit -u` sets), rayon panics on every later use
+/// of the global pool, `rayon::current_num_threads` included; batch work then stays on the
+/// calling thread.
+fn global_pool_runs() -> bool {
+    static RUNS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *RUNS.get_or_init(|| match rayon::ThreadPoolBuilder::new().build_global() {
+        Ok(()) => true,
+        // Started before (by the application, or by rayon on a first use): no source. A
+        // failure to start threads carries the I/O error as its source.
+        Err(e) => std::error::Error::source(&e).is_none(),
+    })
 }
 
 /// `f` on a pool of `threads` workers, or on the current pool (rayon's global one outside any
