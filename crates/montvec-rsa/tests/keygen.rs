@@ -1,5 +1,5 @@
-//! Key generation: sizes, exponents, the FIPS 186-5 A.1.1 conditions, e·d ≡ 1 mod λ checked
-//! with num-bigint, round trips through the raw operations, determinism under a seeded
+//! Key generation: sizes, exponents, the FIPS 186-5 A.1.1 conditions, p and q prime and
+//! e·d ≡ 1 mod λ checked with num-bigint, round trips through the raw operations, determinism under a seeded
 //! generator, and typed errors for bad sizes and exponents.
 
 use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
@@ -14,6 +14,39 @@ fn big(x: &Nat) -> BigUint {
     BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8))
 }
 
+/// Miller–Rabin in num-bigint with the 16 primes below 54 as bases: a primality oracle apart
+/// from the crate's own test (random bases, its own arithmetic). A composite passes 16 fixed
+/// bases only if built for them; generated candidates are not.
+fn is_prime_oracle(w: &BigUint) -> bool {
+    let one = BigUint::one();
+    let w1 = w - 1u32;
+    let s = w1.trailing_zeros().expect("w > 1");
+    let r = &w1 >> s;
+    'bases: for a in [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53] {
+        let mut x = BigUint::from(a).modpow(&r, w);
+        if x == one || x == w1 {
+            continue;
+        }
+        for _ in 1..s {
+            x = &x * &x % w;
+            if x == w1 {
+                continue 'bases;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+#[test]
+fn prime_oracle_sanity() {
+    // 2^127 - 1 is prime; 561 (Carmichael) and 3215031751 (a strong pseudoprime to 2, 3, 5
+    // and 7) are not.
+    assert!(is_prime_oracle(&((BigUint::one() << 127u32) - 1u32)));
+    assert!(!is_prime_oracle(&BigUint::from(561u32)));
+    assert!(!is_prime_oracle(&BigUint::from(3_215_031_751u64)));
+}
+
 /// Every property a generated key must have, checked with the oracle.
 fn check_key(key: &RsaPrivateKey, bits: usize, e: u64, rng: &mut ChaCha20Rng) {
     let (n, d) = (big(key.n()), big(key.d()));
@@ -23,8 +56,9 @@ fn check_key(key: &RsaPrivateKey, bits: usize, e: u64, rng: &mut ChaCha20Rng) {
     assert_eq!(n.bits() as usize, bits);
     assert_eq!(key.bits(), bits);
     assert_eq!(big(key.e()), BigUint::from(e));
-    // Both primes have their size and top two bits.
+    // Both primes are prime (by the oracle), and have their size and top two bits.
     for (x, size) in [(&p, bits - bits / 2), (&q, bits / 2)] {
+        assert!(is_prime_oracle(x), "a generated prime is composite: {x:x}");
         assert_eq!(x.bits() as usize, size);
         assert!(x.bit(size as u64 - 2));
         assert!((x - 1u32).gcd(&BigUint::from(e)).is_one());

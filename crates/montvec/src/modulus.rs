@@ -61,6 +61,26 @@ pub struct MontElem {
     owner: u64,
 }
 
+/// The size and the choices only: n may be a secret prime.
+impl core::fmt::Debug for Modulus {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Modulus")
+            .field("bits", &self.bits())
+            .field("algorithm", &self.algorithm)
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The length only: an element may hold a secret.
+impl core::fmt::Debug for MontElem {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MontElem")
+            .field("words", &self.limbs.len())
+            .finish_non_exhaustive()
+    }
+}
+
 impl MontElem {
     /// The words of the representation (the variant's own form).
     pub fn as_words(&self) -> &[Limb] {

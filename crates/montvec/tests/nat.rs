@@ -272,6 +272,46 @@ proptest! {
         prop_assert_eq!(x.to_be_bytes(bytes.len()), bytes);
     }
 
+    /// Any string, through every parser: never a panic, and an answer only where num-bigint
+    /// reads the same digits to the same value (hexadecimal digits only, decimal digits only;
+    /// `0x` then hexadecimal, or decimal, for `FromStr`); otherwise a typed error naming a
+    /// character of the string, or `Empty`.
+    #[test]
+    fn parsers_on_any_string(s in prop_oneof![
+        ".{0,40}",
+        "[0-9a-fA-F]{0,40}[^0-9a-fA-F]?[0-9a-fA-F]{0,5}",
+        "(0x)?[0-9]{0,40}[xX_ +-]?[0-9]{0,5}",
+    ]) {
+        let digits = |radix: u32| {
+            !s.is_empty() && s.chars().all(|c| c.is_digit(radix))
+        };
+        let check = |got: Result<Nat, Error>, radix: u32, text: &str, valid: bool| {
+            match got {
+                Ok(x) => {
+                    prop_assert!(valid, "{text:?} accepted in base {radix}");
+                    let want = BigUint::parse_bytes(text.as_bytes(), radix).expect("digits");
+                    prop_assert_eq!(to_big(&x), want);
+                }
+                Err(Error::Empty) => prop_assert!(text.is_empty()),
+                Err(Error::InvalidDigit { position, found }) => {
+                    prop_assert!(!valid, "{text:?} refused in base {radix}");
+                    prop_assert_eq!(s[position..].chars().next(), Some(found));
+                }
+                Err(e) => prop_assert!(false, "unexpected error {e:?} for {text:?}"),
+            }
+            Ok(())
+        };
+        check(Nat::from_hex(&s), 16, &s, digits(16))?;
+        check(Nat::from_decimal(&s), 10, &s, digits(10))?;
+        match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+            Some(hex) => {
+                let valid = !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit());
+                check(s.parse::<Nat>(), 16, hex, valid)?;
+            }
+            None => check(s.parse::<Nat>(), 10, &s, digits(10))?,
+        }
+    }
+
     #[test]
     fn bit_length_and_bits(limbs in prop::collection::vec(any::<u64>(), 0..6)) {
         let x = Nat::from_limbs(limbs);
