@@ -116,6 +116,15 @@ fn cios_engine(params: MontParams, backend: Backend) -> Engine {
 impl Modulus {
     /// Prepare `n` with the automatic algorithm choice and the active backend.
     ///
+    /// ```
+    /// use montvec::{Error, Modulus, Nat};
+    /// let m = Modulus::new(&Nat::from_hex("ffffffffffffffffffffffffffffffff61")?)?;
+    /// assert_eq!(m.bits(), 136);
+    /// assert_eq!(Modulus::new(&Nat::from_u64(10)).err(), Some(Error::EvenModulus));
+    /// assert_eq!(Modulus::new(&Nat::from_u64(1)).err(), Some(Error::ModulusTooSmall));
+    /// # Ok::<(), montvec::Error>(())
+    /// ```
+    ///
     /// Errors: [`Error::EvenModulus`], [`Error::ModulusTooSmall`] (0 or 1),
     /// [`Error::ModulusTooLarge`], [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`).
     ///
@@ -289,6 +298,15 @@ impl Modulus {
     /// whose step interleaves its two products, up to 4 registers, until its products took
     /// their quotient chain to general registers: the window is now 1.17x faster at 1024
     /// bits, 173 against 202 us, and 1.2x at 768 and 1536.)
+    ///
+    /// ```
+    /// use montvec::{Modulus, Nat};
+    /// let m = Modulus::new(&Nat::from_u64(1_000_003))?;
+    /// // Fermat: a^(p-1) = 1 mod p for the prime p = 1000003; a base above n is reduced.
+    /// assert_eq!(m.pow(&Nat::from_u64(5_000_021), &Nat::from_u64(1_000_002)), Nat::from_u64(1));
+    /// assert_eq!(m.pow(&Nat::from_u64(0), &Nat::from_u64(0)), Nat::from_u64(1)); // 0^0
+    /// # Ok::<(), montvec::Error>(())
+    /// ```
     ///
     /// Leaks: the announced lengths of `base` and `exp` and the size of n; nothing of the
     /// values (no secret-dependent branch, memory index or division).

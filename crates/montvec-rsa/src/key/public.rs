@@ -31,6 +31,16 @@ pub struct RsaPublicKey {
 impl RsaPublicKey {
     /// The public key (n, e).
     ///
+    /// ```
+    /// use montvec_rsa::{Nat, PublicKeyParts, RsaPublicKey};
+    /// // n = 2^521 - 1 is odd and 521 bits long; e = 65537.
+    /// let n = Nat::from_hex(&format!("1{}", "f".repeat(130)))?;
+    /// let key = RsaPublicKey::new(n, Nat::from_u64(65537))?;
+    /// assert_eq!(key.bits(), 521);
+    /// assert!(RsaPublicKey::new(Nat::from_u64(3233), Nat::from_u64(17)).is_err()); // too small
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// Errors: [`Error::InvalidModulus`] (even, below [`MIN_MODULUS_BITS`] or above
     /// [`MAX_MODULUS_BITS`]), [`Error::InvalidExponent`] (even, below 3, longer than
     /// [`MAX_EXPONENT_BITS`], or not below n).

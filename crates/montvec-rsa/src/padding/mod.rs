@@ -50,7 +50,23 @@ pub trait SignatureScheme {
 }
 
 impl RsaPublicKey {
-    /// Encrypt `msg` with `padding`.
+    /// Encrypt `msg` with `padding`, randomness from `rng`.
+    ///
+    /// ```
+    /// use montvec_rsa::{Oaep, RsaPrivateKey, HashAlg};
+    /// # fn main() -> montvec_rsa::Result<()> {
+    /// let key = RsaPrivateKey::new(&mut rand_core::OsRng, 1024)?;
+    /// let public = key.to_public_key();
+    /// let ct = public.encrypt(&mut rand_core::OsRng, Oaep::with_hash(HashAlg::Sha256), b"hi")?;
+    /// assert_eq!(key.decrypt(Oaep::with_hash(HashAlg::Sha256), &ct)?, b"hi");
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// Errors: [`Error::MessageTooLong`](crate::Error::MessageTooLong) when `msg` does not fit
+    /// the key with this padding, [`Error::KeyRestricted`](crate::Error::KeyRestricted) for
+    /// an RSASSA-PSS key, [`Error::Rng`](crate::Error::Rng).
+    ///
+    /// Leaks: the key's size and the message's length.
     pub fn encrypt<R: CryptoRngCore, P: PaddingScheme>(
         &self,
         rng: &mut R,
@@ -61,6 +77,13 @@ impl RsaPublicKey {
     }
 
     /// Verify `sig` over the digest `hashed` with `scheme`.
+    ///
+    /// Errors: [`Error::Verification`](crate::Error::Verification) when the signature does
+    /// not verify, [`Error::InvalidInputLength`](crate::Error::InvalidInputLength) when it is
+    /// not the key's length or not below n, the scheme's errors for a hash or padding the key
+    /// does not allow.
+    ///
+    /// Leaks: everything (signature, digest and key are public).
     pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {
         scheme.verify(self, hashed, sig)
     }

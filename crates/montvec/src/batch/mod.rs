@@ -237,6 +237,24 @@ impl<'a> MulJob<'a> {
 /// `base^exponent mod modulus` for every job, in input order, on every core with the active
 /// backend's engine. Constant time per job as [`Modulus::pow`].
 ///
+/// ```
+/// use montvec::{batch, Modulus, Nat};
+/// # fn main() -> Result<(), montvec::Error> {
+/// // Jobs of mixed sizes and moduli: grouped by size, answered in input order.
+/// let small = Modulus::new(&Nat::from_u64(197))?;
+/// let big = Modulus::new(&Nat::from_hex(&"f".repeat(256))?)?; // 2^1024 - 1
+/// let (three, hundred) = (Nat::from_u64(3), Nat::from_u64(100));
+/// let modulus = |i: usize| if i % 2 == 0 { &small } else { &big };
+/// let jobs: Vec<batch::Job<'_>> =
+///     (0..10).map(|i| batch::Job::new(modulus(i), &three, &hundred)).collect();
+/// let out = batch::pow(&jobs)?;
+/// for (i, y) in out.iter().enumerate() {
+///     assert_eq!(*y, modulus(i).pow(&three, &hundred));
+/// }
+/// assert_eq!(out[0].to_decimal_vartime(), "188"); // 3^100 mod 197
+/// # Ok(()) }
+/// ```
+///
 /// Errors: [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`).
 ///
 /// Leaks: the count of jobs, each modulus's size, and per group of jobs computed together
