@@ -227,6 +227,19 @@ fn full_exponent_at_8192() {
     }
 }
 
+/// Full-length exponents at 3072 and 4096 bits through every exponentiation path (window,
+/// ladder, vartime, `pow`) of every (algorithm, backend): the specialised-size test keeps its
+/// exponents at 256 bits there.
+#[test]
+fn full_exponents_at_3072_and_4096() {
+    let mut r = rng(37);
+    for bits in [3072usize, 4096] {
+        let n = random_odd_modulus(&mut r, bits);
+        let base = nat(&random_below(&mut r, &n));
+        check_pow(&moduli(&n), &n, &base, &nat(&random_bits(&mut r, bits)));
+    }
+}
+
 /// An exponent much longer than the modulus, and one announced much longer than its value.
 #[test]
 fn long_exponents() {
