@@ -2,8 +2,9 @@
 //! `rsa_signature_*` (RsassaPkcs1Verify), `rsa_pkcs1_*_sig_gen_*` (RsassaPkcs1Generate: sign
 //! `msg`, compare with `sig` byte for byte, verify), and `rsa_pss_*` including the `_params`
 //! and SHAKE files (RsassaPssVerify, RsassaPssWithParametersVerify). The key is taken from
-//! each group's `publicKey` / `privateKey` numbers (the DER/PEM forms are the key-encoding
-//! tests' business).
+//! each group's `publicKey` / `privateKey` numbers, except in the with-parameters groups,
+//! where it is the `publicKeyDer` SPKI with its RSASSA-PSS parameters (checked against the
+//! group's fields); the other DER/PEM forms are the key-encoding tests' business.
 //!
 //! Rule: every `valid` case is accepted, every `invalid` one rejected. `acceptable` cases
 //! are decided by their flags, and the decision is asserted:
@@ -20,6 +21,8 @@ mod support;
 
 use std::collections::BTreeMap;
 
+use montvec_rsa::key::KeyAlgorithm;
+use montvec_rsa::pkcs8::DecodePublicKey;
 use montvec_rsa::{HashAlg, Nat, Pkcs1v15Sign, Pss, RsaPrivateKey, RsaPublicKey, SignatureScheme};
 use rand::SeedableRng;
 use serde_json::Value;
@@ -205,13 +208,36 @@ fn pkcs1v15_sig_gen_files() {
 #[test]
 fn pss_verify_files() {
     let mut tally = Tally::default();
+    let mut params_keys = 0;
     let files = run_files(
         wycheproof_files("rsa_pss_"),
         &mut tally,
         |group, case, file| {
-            let key = public_key(group);
             let h = hash(&group["sha"]);
             let s_len = group["sLen"].as_u64().unwrap() as usize;
+            // With parameters: the key as its SPKI gives it, bound to RSASSA-PSS with the
+            // group's hash, mask and salt length (a scheme with other ones is refused by the
+            // key, so the verification below also checks the parsed parameters are used).
+            let key = if group["type"] == "RsassaPssWithParametersVerify" {
+                let der = json_hex(&group["publicKeyDer"]);
+                let key = RsaPublicKey::from_public_key_der(&der)
+                    .unwrap_or_else(|e| panic!("{file}: the SPKI does not load: {e}"));
+                assert_eq!(key, public_key(group).with_algorithm(key.algorithm()), "{file}");
+                match key.algorithm() {
+                    KeyAlgorithm::RsaPss(Some(p)) => {
+                        assert_eq!(p.hash(), h, "{file}: hash");
+                        if group["mgf"] == "MGF1" {
+                            assert_eq!(p.mgf_hash(), hash(&group["mgfSha"]), "{file}: mask");
+                        }
+                        assert_eq!(p.min_salt_len(), s_len, "{file}: salt length");
+                    }
+                    other => panic!("{file}: parsed as {other:?}, not RSASSA-PSS with parameters"),
+                }
+                params_keys += 1;
+                key
+            } else {
+                public_key(group)
+            };
             let pss = match group["mgf"].as_str().unwrap() {
                 "MGF1" => Pss::with_hash(h).with_mgf_hash(hash(&group["mgfSha"])),
                 shake => {
@@ -229,5 +255,6 @@ fn pss_verify_files() {
     assert_eq!(files, 26);
     assert_eq!(tally.total("RsassaPssVerify"), 2406);
     assert_eq!(tally.total("RsassaPssWithParametersVerify"), 1091);
+    assert_eq!(params_keys, 1091, "every with-parameters case ran on its parsed key");
     assert_eq!(tally.0.len(), 2);
 }
