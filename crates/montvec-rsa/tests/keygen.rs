@@ -22,7 +22,9 @@ fn is_prime_oracle(w: &BigUint) -> bool {
     let w1 = w - 1u32;
     let s = w1.trailing_zeros().expect("w > 1");
     let r = &w1 >> s;
-    'bases: for a in [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53] {
+    'bases: for a in [
+        2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53,
+    ] {
         let mut x = BigUint::from(a).modpow(&r, w);
         if x == one || x == w1 {
             continue;

@@ -18,13 +18,16 @@ fn every_vector_file_matches_its_checksum() {
             let (want, name) = line
                 .split_once("  ")
                 .unwrap_or_else(|| panic!("{folder}/SHA256SUMS: malformed line {line:?}"));
-            let bytes = std::fs::read(dir.join(name))
-                .unwrap_or_else(|e| panic!("{folder}/{name}: {e}"));
+            let bytes =
+                std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{folder}/{name}: {e}"));
             let got: String = Sha256::digest(&bytes)
                 .iter()
                 .map(|b| format!("{b:02x}"))
                 .collect();
-            assert_eq!(got, want, "{folder}/{name} differs from its SHA256SUMS entry");
+            assert_eq!(
+                got, want,
+                "{folder}/{name} differs from its SHA256SUMS entry"
+            );
             files += 1;
         }
         assert!(files > 0, "{folder}/SHA256SUMS lists no file");

@@ -222,7 +222,11 @@ fn pss_verify_files() {
                 let der = json_hex(&group["publicKeyDer"]);
                 let key = RsaPublicKey::from_public_key_der(&der)
                     .unwrap_or_else(|e| panic!("{file}: the SPKI does not load: {e}"));
-                assert_eq!(key, public_key(group).with_algorithm(key.algorithm()), "{file}");
+                assert_eq!(
+                    key,
+                    public_key(group).with_algorithm(key.algorithm()),
+                    "{file}"
+                );
                 match key.algorithm() {
                     KeyAlgorithm::RsaPss(Some(p)) => {
                         assert_eq!(p.hash(), h, "{file}: hash");
@@ -255,6 +259,9 @@ fn pss_verify_files() {
     assert_eq!(files, 26);
     assert_eq!(tally.total("RsassaPssVerify"), 2406);
     assert_eq!(tally.total("RsassaPssWithParametersVerify"), 1091);
-    assert_eq!(params_keys, 1091, "every with-parameters case ran on its parsed key");
+    assert_eq!(
+        params_keys, 1091,
+        "every with-parameters case ran on its parsed key"
+    );
     assert_eq!(tally.0.len(), 2);
 }
