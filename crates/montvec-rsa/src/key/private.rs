@@ -113,7 +113,7 @@ impl RsaPrivateKey {
     ///
     /// Errors: [`Error::InvalidKey`] when the parts disagree (or fewer than two primes are
     /// given, or two primes share a factor, or one is shorter than
-    /// [`MIN_PRIME_BITS`](crate::key::MIN_PRIME_BITS), or d is not below n), and the errors of
+    /// [`MIN_PRIME_BITS`], or d is not below n), and the errors of
     /// [`RsaPublicKey::new`]. Sizes are checked before any arithmetic (d must fit n's limbs,
     /// no prime may be longer than n, nor the primes together), so an oversized part is
     /// refused at once.
