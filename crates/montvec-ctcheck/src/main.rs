@@ -35,6 +35,7 @@ const CASES: &[(&str, fn())] = &[
     ("rsa-private", cases::rsa::private),
     ("rsa-decrypt", cases::rsa::decrypt),
     ("rsa-sign", cases::rsa::sign),
+    ("rsa-generate", cases::rsa::generate),
 ];
 
 fn main() -> ExitCode {

@@ -188,8 +188,15 @@ pub(crate) fn shift_left(x: &Nat, s: u64, limbs: usize) -> Nat {
 pub(crate) fn gcd(a: &Nat, b: &Nat) -> Nat {
     let (s, t) = (trailing_zeros(a), trailing_zeros(b));
     let mut odd = shift_right(a, s);
-    // a > 0, so its odd part a' is odd and the gcd is always some: the unwrap's check on the
-    // Choice never depends on a value.
+    // a > 0, so its odd part a' is odd and the gcd is always some. Its low bit, already 1, is
+    // set once more so that the unwrap's check reads a constant, not a bit computed from the
+    // value (the constant-time check sees the difference; the result does not).
+    let mut words = odd.as_limbs().to_vec();
+    if let Some(low) = words.first_mut() {
+        *low |= 1;
+    }
+    odd.zeroize();
+    odd = Nat::from_limbs(words);
     let mut g = montvec::inverse::gcd_with_odd(&odd, b).unwrap();
     let common = montvec::ct::select_word(s, t, montvec::ct::lt_word(s, t));
     let out = shift_left(&g, common, a.limb_len());

@@ -116,6 +116,24 @@ pub fn declassify<T>(x: &mut T) {
     let _ = x;
 }
 
+/// [`declassify`] for the words of a slice (a `Nat`'s limbs: `declassify` on the `Nat` itself
+/// would mark only its length and pointer).
+///
+/// Leaks: `x`, by design.
+#[inline(always)]
+pub fn declassify_words(x: &mut [Limb]) {
+    #[cfg(montvec_ctcheck)]
+    {
+        extern "C" {
+            fn montvec_ctcheck_public(p: *const u8, len: usize);
+        }
+        // SAFETY: as in `declassify`, over the `size_of_val(x)` bytes of the slice.
+        unsafe { montvec_ctcheck_public(x.as_mut_ptr().cast::<u8>(), core::mem::size_of_val(x)) }
+    }
+    #[cfg(not(montvec_ctcheck))]
+    let _ = x;
+}
+
 /// `c` as a `bool`, marked public for the constant-time check (see [`declassify`]): for the
 /// branches that decide, by design, on a secret-derived verdict.
 ///

@@ -4,7 +4,8 @@
 //! limbs and lowest bits aside: their sizes are public) and with the blinding factors secret.
 //!
 //! The keys are generated in the open, then imported from their components with d and the
-//! primes secret: `from_components` (its validation and CRT values) is checked too.
+//! primes secret: `from_components` (its validation and CRT values) is checked too. Key
+//! generation itself runs on a generator whose output is secret (`generate`).
 
 use montvec::batch::Options;
 use montvec::Nat;
@@ -45,9 +46,8 @@ fn rng(seed: u64) -> SecretRng {
     SecretRng(ChaCha20Rng::seed_from_u64(seed))
 }
 
-/// A key of `bits` bits, generated in the open (key generation is not constant time: its prime
-/// search discards candidates), then imported from its components with d and the primes
-/// secret.
+/// A key of `bits` bits, generated in the open (the generation itself is the `generate` case),
+/// then imported from its components with d and the primes secret.
 fn secret_key(bits: usize, seed: u64) -> RsaPrivateKey {
     let plain = RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(seed), bits).expect("key");
     let [p, q] = plain.primes().map(|x| x.clone());
@@ -163,4 +163,13 @@ pub fn sign() {
     let pss = Pss::new::<sha2::Sha256>();
     let salt = [0xa5_u8; 32];
     public(&checked(|| pss.sign_with_salt(&mut rng, &key, &digest, &salt)).expect("signs"));
+}
+
+/// Key generation with every random byte secret: the sieve, the gcd with e and the
+/// Miller-Rabin rounds on each candidate (their verdicts released), p and q's distance, λ and
+/// d. The generated key's parts stay secret: only its public half is released.
+pub fn generate() {
+    let mut rng = rng(11);
+    let key = checked(|| RsaPrivateKey::new(&mut rng, 1024)).expect("a key");
+    public(key.n().as_limbs());
 }

@@ -48,7 +48,8 @@ pub(crate) fn miller_rabin(
             let b = w_mod.reduce(&wide);
             wide.zeroize();
             let bad = arith::lt(&b, &two) | !arith::lt(&b, &w_minus_1);
-            if !bool::from(bad) {
+            // Released: a base at 0, 1 or w - 1 is drawn again.
+            if !montvec::ct::declassify_choice(bad) {
                 break b;
             }
         };
@@ -61,7 +62,8 @@ pub(crate) fn miller_rabin(
         // Step 4.5: j = 1 .. a − 1, run to the public bound wlen − 1 for a prime.
         for j in 1..wlen as u64 {
             let loop_done: Choice = j.ct_eq(&a);
-            if bool::from(loop_done & !possibly_prime) {
+            // Released verdicts (a composite's is its end; a prime's is always false).
+            if montvec::ct::declassify_choice(loop_done & !possibly_prime) {
                 // Step 4.7: a squarings without meeting w − 1: composite.
                 return Ok(false);
             }
@@ -71,12 +73,12 @@ pub(crate) fn miller_rabin(
             let before_end = montvec::ct::lt_word(j, a);
             possibly_prime |= std.ct_eq(&minus_one) & before_end;
             // Step 4.5.3: z = 1 without having met w − 1: a non-trivial square root of 1.
-            if bool::from(std.ct_eq(&one) & !possibly_prime) {
+            if montvec::ct::declassify_choice(std.ct_eq(&one) & !possibly_prime) {
                 return Ok(false);
             }
         }
         std.zeroize();
-        if !bool::from(possibly_prime) {
+        if !montvec::ct::declassify_choice(possibly_prime) {
             return Ok(false);
         }
     }

@@ -167,7 +167,8 @@ pub(crate) fn generate_probable_prime(
         let mut r = arith::rem(&arith::minus_one(&p), &e);
         let coprime = e_mod.invert(&r).is_some();
         r.zeroize();
-        if !bool::from(coprime) {
+        // Released: a candidate with gcd(p - 1, e) > 1 is discarded.
+        if !montvec::ct::declassify_choice(coprime) {
             continue;
         }
         // Step 4.5.1: Miller–Rabin with the rounds of Table B.1.

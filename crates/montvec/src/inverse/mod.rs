@@ -128,6 +128,16 @@ impl Modulus {
     /// number of divstep batches for the bit size of n; the answer's existence only through
     /// the returned `Choice`).
     pub fn invert(&self, x: &Nat) -> CtOption<Nat> {
+        let (inverse, invertible) = self.invert_with_choice(x);
+        CtOption::new(inverse, invertible)
+    }
+
+    /// [`Modulus::invert`] as a pair: `x⁻¹ mod n` and true when gcd(x, n) = 1, else an
+    /// unspecified k-limb value and false. For callers that release the `Choice` alone (a
+    /// `CtOption` gives its value only through a branch on it).
+    ///
+    /// Leaks: as [`Modulus::invert`].
+    pub fn invert_with_choice(&self, x: &Nat) -> (Nat, Choice) {
         let mut reduced = self.reduce(x);
         let n = self.modulus_limbs();
         let mut out = safegcd(n, reduced.as_limbs(), self.bits());
@@ -136,7 +146,7 @@ impl Modulus {
         one[0] = 1;
         let invertible: Choice = ct::eq(&out.gcd, &one);
         out.gcd.zeroize();
-        CtOption::new(
+        (
             Nat::from_limbs(core::mem::take(&mut out.inverse)),
             invertible,
         )
