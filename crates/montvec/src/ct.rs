@@ -96,39 +96,23 @@ pub fn select_word(a: Limb, b: Limb, c: Choice) -> Limb {
 /// a returned message). Does nothing in other builds.
 ///
 /// Every place where a secret-derived value becomes public calls this (or
-/// [`declassify_choice`]), so searching for `declassify` lists them all.
+/// [`declassify_choice`]), so searching for `declassify` lists them all. `x` may be a slice,
+/// as a `Nat`'s limbs (on the `Nat` itself it would mark only its length and pointer).
 ///
 /// Leaks: `x`, by design.
 #[inline(always)]
-pub fn declassify<T>(x: &mut T) {
+pub fn declassify<T: ?Sized>(x: &mut T) {
     #[cfg(montvec_ctcheck)]
     {
         extern "C" {
             fn montvec_ctcheck_public(p: *const u8, len: usize);
         }
+        let len = core::mem::size_of_val(x);
         // SAFETY: the function (montvec-ctcheck's `memcheck.c`, linked into the only binary
-        // built with this cfg) changes memcheck's shadow state of the `size_of::<T>()` bytes
-        // `x` borrows and touches no memory. The pointer comes from `&mut`, so the compiler
-        // reloads `x` from memory after the call rather than reuse a register copy.
-        unsafe { montvec_ctcheck_public((x as *mut T).cast::<u8>(), core::mem::size_of::<T>()) }
-    }
-    #[cfg(not(montvec_ctcheck))]
-    let _ = x;
-}
-
-/// [`declassify`] for the words of a slice (a `Nat`'s limbs: `declassify` on the `Nat` itself
-/// would mark only its length and pointer).
-///
-/// Leaks: `x`, by design.
-#[inline(always)]
-pub fn declassify_words(x: &mut [Limb]) {
-    #[cfg(montvec_ctcheck)]
-    {
-        extern "C" {
-            fn montvec_ctcheck_public(p: *const u8, len: usize);
-        }
-        // SAFETY: as in `declassify`, over the `size_of_val(x)` bytes of the slice.
-        unsafe { montvec_ctcheck_public(x.as_mut_ptr().cast::<u8>(), core::mem::size_of_val(x)) }
+        // built with this cfg) changes memcheck's shadow state of the `len` bytes `x` borrows
+        // and touches no memory. The pointer comes from `&mut`, so the compiler reloads `x`
+        // from memory after the call rather than reuse a register copy.
+        unsafe { montvec_ctcheck_public((x as *mut T).cast::<u8>(), len) }
     }
     #[cfg(not(montvec_ctcheck))]
     let _ = x;

@@ -124,7 +124,7 @@ fn attempt(
     // n is the public half of the key: released.
     let n = arith::product(&p, &q).resized(d_limbs);
     let mut limbs = n.as_limbs().to_vec();
-    montvec::ct::declassify_words(&mut limbs);
+    montvec::ct::declassify(limbs.as_mut_slice());
     let n = Nat::from_limbs(limbs);
     let d = d.resized(d_limbs);
     RsaPrivateKey::from_components(n, e.clone(), d, vec![p, q]).map(Some)
