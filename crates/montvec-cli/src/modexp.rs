@@ -240,7 +240,21 @@ fn parse_line(line: &[u8]) -> Result<[Nat; 3], String> {
     let text = std::str::from_utf8(line).map_err(|_| "not valid UTF-8".to_string())?;
     let text = text.strip_suffix('\n').unwrap_or(text);
     let text = text.strip_suffix('\r').unwrap_or(text);
-    let [base, exp, modulus] = fields(text)?;
+    let [base, exp, modulus] = fields(text).map_err(|why| {
+        // A character that is no digit and no separator (a stray `\r`, a vertical tab) may be
+        // why the count is off: name it.
+        let stray = text
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !(c.is_ascii_hexdigit() || c == ' ' || c == '\t'));
+        match stray {
+            Some((i, c)) => format!(
+                "{why} ({c:?} at character {} is neither a hexadecimal digit nor a space or tab)",
+                i + 1
+            ),
+            None => why,
+        }
+    })?;
     Ok([
         parse_hex("BASE", base)?,
         parse_hex("EXP", exp)?,
@@ -444,6 +458,15 @@ fn parse_hex(name: &str, field: &str) -> Result<Nat, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stray_character_is_named_when_the_field_count_is_off() {
+        let why = parse_line(b"3\r5 7\n").err().expect("two fields");
+        assert!(why.contains("found 2"), "{why}");
+        assert!(why.contains("'\\r' at character 2"), "{why}");
+        let why = parse_line(b"3 5\n").err().expect("two fields");
+        assert!(why.ends_with("found 2"), "{why}");
+    }
 
     #[test]
     fn splits_fields() {

@@ -273,8 +273,14 @@ fn pkcs1_signatures() {
         let mut bad = sig.clone();
         bad[77] ^= 0x10;
         assert_invalid(verify(&dir, &msg, &bad, &opts), hash);
-        // Wrong length, too long or too short, and a value above n.
-        assert_invalid(verify(&dir, &msg, &sig[1..], &opts), hash);
+        // Wrong length, too long or too short, and a value above n. A wrong length is named.
+        let short = verify(&dir, &msg, &sig[1..], &opts);
+        assert!(
+            stderr(&short).contains("has 127 bytes; a 1024-bit key's signatures have 128"),
+            "{hash}: {}",
+            stderr(&short)
+        );
+        assert_invalid(short, hash);
         assert_invalid(verify(&dir, &msg, &[&sig[..], &[0]].concat(), &opts), hash);
         assert_invalid(verify(&dir, &msg, &[0xff; 128], &opts), hash);
         assert_invalid(

@@ -14,6 +14,10 @@ use crate::error::Error;
 use crate::limb::{mac_row, Limb, LIMB_BITS};
 
 /// A natural number with a value-independent length. Zeroized on drop.
+///
+/// `Debug` prints the value (in variable time), as for any number type: a `Nat` holding a
+/// secret (an RSA key's d or primes) must not be logged with `{:?}`. The key types redact
+/// their own `Debug`.
 #[derive(Clone, Default, Zeroize, ZeroizeOnDrop)]
 pub struct Nat {
     limbs: Vec<Limb>,

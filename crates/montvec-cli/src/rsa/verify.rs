@@ -1,7 +1,7 @@
 //! `montvec rsa verify`: check a PKCS#1 v1.5 or PSS signature on a file. Status 0 and
 //! "Signature Verified Successfully" when it is valid, status 1 and "Verification failure"
-//! when it is not (a signature of the wrong length or not below n is not valid either),
-//! status 2 when the check could not be made (unreadable file, bad key, bad options) or its
+//! when it is not (a signature of the wrong length or not below n is not valid either; a
+//! wrong length is also named on standard error), status 2 when the check could not be made (unreadable file, bad key, bad options) or its
 //! verdict could not be written.
 
 use std::path::PathBuf;
@@ -51,6 +51,20 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         }
         Err(Error::Verification | Error::InvalidInputLength) => {
             files::report("Verification failure\n", false)?;
+            // The verdict stays the same; a signature of the wrong length gets a hint.
+            if signature.len() != key.size() {
+                files::report(
+                    &format!(
+                        "montvec rsa verify: --sig {} has {} bytes; a {}-bit key's signatures \
+                         have {}\n",
+                        args.sig.display(),
+                        signature.len(),
+                        key.bits(),
+                        key.size()
+                    ),
+                    true,
+                )?;
+            }
             Ok(ExitCode::from(1))
         }
         Err(error) => Err(Failure::Input {

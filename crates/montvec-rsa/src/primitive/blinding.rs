@@ -194,7 +194,9 @@ pub(crate) fn crt_inverse(key: &RsaPrivateKey, x_form: &MontElem) -> Option<Mont
     let inverses: Vec<Nat> = inverses
         .into_iter()
         .map(|mut inverse| {
-            // Each exists (`invertible` above, already public).
+            // Each exists (`invertible` above, already public). This marks the option's own
+            // bytes, its choice and the Vec's pointer and length, not the limbs on the heap:
+            // the inverse stays secret to the constant-time check.
             montvec::ct::declassify(&mut inverse);
             Option::from(inverse).expect("every inverse exists")
         })
