@@ -461,10 +461,10 @@ mod tests {
 
     #[test]
     fn a_stray_character_is_named_when_the_field_count_is_off() {
-        let why = parse_line(b"3\r5 7\n").err().expect("two fields");
+        let why = parse_line(b"3\r5 7\n").expect_err("two fields");
         assert!(why.contains("found 2"), "{why}");
         assert!(why.contains("'\\r' at character 2"), "{why}");
-        let why = parse_line(b"3 5\n").err().expect("two fields");
+        let why = parse_line(b"3 5\n").expect_err("two fields");
         assert!(why.ends_with("found 2"), "{why}");
     }
 
