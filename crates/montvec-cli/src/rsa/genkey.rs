@@ -6,13 +6,13 @@ use std::process::ExitCode;
 
 use montvec_rsa::pkcs1::EncodeRsaPrivateKey;
 use montvec_rsa::pkcs8::{EncodePrivateKey, LineEnding};
-use montvec_rsa::{Error, Nat, RsaPrivateKey};
+use montvec_rsa::{Error, RsaPrivateKey};
 use rand_core::OsRng;
 use zeroize::Zeroizing;
 
 use super::failure::Failure;
 use super::files::{self, Secrecy};
-use super::option_values::parse_exponent;
+use super::option_values::{parse_exponent, Exponent};
 
 /// The container a private key is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -34,7 +34,7 @@ pub struct Args {
     /// Public exponent, decimal or 0x-prefixed hexadecimal: odd, 2^16 < E < 2^256
     /// (FIPS 186-5 A.1.1)
     #[arg(long, default_value = "65537", value_parser = parse_exponent, value_name = "E")]
-    exponent: Nat,
+    exponent: Exponent,
     /// Key container
     #[arg(long, value_enum, default_value = "pkcs8")]
     format: PrivateKeyFormat,
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     // Generation takes seconds at 4096 bits and minutes at 8192: find an unwritable --out
     // first.
     files::check_writable("--out", &args.out)?;
-    let key = RsaPrivateKey::new_with_exp(&mut OsRng, args.bits, &args.exponent)
+    let key = RsaPrivateKey::new_with_exp(&mut OsRng, args.bits, &args.exponent.value)
         .map_err(|error| generation_failure(&args, error))?;
     let encoded = encode(&key, args.format, args.der).map_err(|why| Failure::Operation {
         what: "cannot encode the key",
@@ -66,7 +66,7 @@ fn generation_failure(args: &Args, error: Error) -> Failure {
         Error::InvalidKeySize { .. } => Failure::Usage(format!("--bits {}: {error}", args.bits)),
         Error::InvalidExponent => Failure::Usage(format!(
             "--exponent {}: {error} (it must be odd, above 2^16 and below 2^256)",
-            args.exponent.to_decimal_vartime()
+            args.exponent.text
         )),
         error => Failure::Operation {
             what: "key generation",

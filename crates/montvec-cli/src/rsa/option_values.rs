@@ -57,7 +57,7 @@ pub fn parse_label(s: &str) -> Result<Label, String> {
 
 /// A public exponent in decimal (`65537`) or hexadecimal with `0x` (`0x10001`). Whether it is
 /// usable (odd, 2^16 < e < 2^256) is the key generator's check.
-pub fn parse_exponent(s: &str) -> Result<Nat, String> {
+pub fn parse_exponent(s: &str) -> Result<Exponent, String> {
     let parsed = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
             Nat::from_hex(hex).ok()
@@ -66,7 +66,21 @@ pub fn parse_exponent(s: &str) -> Result<Nat, String> {
         None if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => Nat::from_decimal(s).ok(),
         None => None,
     };
-    parsed.ok_or_else(|| format!("{s:?} is not a decimal number or 0x-prefixed hexadecimal"))
+    parsed
+        .map(|value| Exponent {
+            text: s.to_string(),
+            value,
+        })
+        .ok_or_else(|| format!("{s:?} is not a decimal number or 0x-prefixed hexadecimal"))
+}
+
+/// A public exponent as given (for messages) and its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exponent {
+    /// The option's text, as typed.
+    pub text: String,
+    /// Its value.
+    pub value: Nat,
 }
 
 /// A PSS salt length.
@@ -135,9 +149,11 @@ mod tests {
 
     #[test]
     fn exponents() {
-        assert_eq!(parse_exponent("65537"), Ok(Nat::from_u64(65537)));
-        assert_eq!(parse_exponent("0x10001"), Ok(Nat::from_u64(65537)));
-        assert_eq!(parse_exponent("0X3"), Ok(Nat::from_u64(3)));
+        let value = |s: &str| parse_exponent(s).map(|e| e.value);
+        assert_eq!(value("65537"), Ok(Nat::from_u64(65537)));
+        assert_eq!(value("0x10001"), Ok(Nat::from_u64(65537)));
+        assert_eq!(value("0X3"), Ok(Nat::from_u64(3)));
+        assert_eq!(parse_exponent("0x010001").unwrap().text, "0x010001");
         for bad in ["", "0x", "-3", "+3", "1e5", "0x1g", "ten", " 3"] {
             assert!(parse_exponent(bad).is_err(), "{bad:?}");
         }
