@@ -486,9 +486,9 @@ fn within_n(x: &Nat, public: &RsaPublicKey) -> Result<Nat> {
 }
 
 /// Whether the primes (trimmed, their lengths public) can multiply to n: none longer than n
-/// or shorter than [`MIN_PRIME_BITS`], and the sum of their bit lengths less one each at most bits(n) - 1 (a product of primes of
-/// b_i bits has at least 1 + sum (b_i - 1) bits). This bounds the work of every later check
-/// by the size of n, whatever a key file announces.
+/// or shorter than [`MIN_PRIME_BITS`], and the sum of their bit lengths less one each at most
+/// bits(n) - 1 (a product of primes of b_i bits has at least 1 + sum (b_i - 1) bits). This
+/// bounds the work of every later check by the size of n, whatever a key file announces.
 fn check_prime_sizes(public: &RsaPublicKey, primes: &[Nat]) -> Result<()> {
     let n_bits = public.bits();
     let mut total = 0usize;
