@@ -53,6 +53,12 @@ pub enum Error {
     FaultDetected,
     /// A key encoding (PEM, DER, PKCS#1, PKCS#8, SPKI) that could not be parsed or written.
     Encoding(String),
+    /// A passphrase-encrypted private key (PKCS#8 `ENCRYPTED PRIVATE KEY`, or a traditional
+    /// PEM with `Proc-Type: 4,ENCRYPTED`): this crate reads keys in the clear only, so decrypt
+    /// it first (for example with `openssl pkey -in KEY`).
+    EncryptedKey,
+    /// A public key where a private key was expected.
+    NotAPrivateKey,
     /// The random number generator failed.
     Rng,
     /// An error from the arithmetic layer.
@@ -93,6 +99,10 @@ impl fmt::Display for Error {
                      computation faulted); result withheld",
             ),
             Error::Encoding(why) => write!(f, "key encoding error: {why}"),
+            Error::EncryptedKey => f.write_str(
+                "encrypted private keys are not supported; decrypt first (e.g. `openssl pkey -in KEY`)",
+            ),
+            Error::NotAPrivateKey => f.write_str("a public key where a private key was expected"),
             Error::Rng => f.write_str("random number generator failed"),
             Error::Arithmetic(e) => write!(f, "arithmetic error: {e}"),
         }

@@ -337,10 +337,7 @@ fn round_trips() {
             assert_eq!(RsaPublicKey::from_pkcs1_pem(&pkcs1_pem).unwrap(), public);
             for pem in [spki_pem.as_bytes(), pkcs1_pem.as_bytes()] {
                 assert_eq!(public_key_from_bytes(pem).unwrap(), public);
-                assert!(matches!(
-                    private_key_from_bytes(pem),
-                    Err(Error::Encoding(_))
-                ));
+                assert_eq!(private_key_from_bytes(pem), Err(Error::NotAPrivateKey));
             }
         }
 
@@ -356,10 +353,7 @@ fn round_trips() {
         );
         for der in [spki.as_bytes(), pkcs1_public.as_bytes()] {
             assert_eq!(public_key_from_bytes(der).unwrap(), public);
-            assert!(matches!(
-                private_key_from_bytes(der),
-                Err(Error::Encoding(_))
-            ));
+            assert_eq!(private_key_from_bytes(der), Err(Error::NotAPrivateKey));
         }
 
         // The pkcs1 traits and the pkcs8 traits agree on what PKCS#1 is.
@@ -644,10 +638,7 @@ fn malformed_structures() {
             private_key_from_bytes(input).unwrap_err(),
             public_key_from_bytes(input).unwrap_err(),
         ] {
-            match err {
-                Error::Encoding(why) => assert!(why.contains("encrypted"), "{why}"),
-                other => panic!("{other:?}"),
-            }
+            assert_eq!(err, Error::EncryptedKey);
         }
     }
 

@@ -54,6 +54,8 @@ fn assert_parser_error(err: &Error) {
         matches!(
             err,
             Error::Encoding(_)
+                | Error::EncryptedKey
+                | Error::NotAPrivateKey
                 | Error::InvalidKey(_)
                 | Error::InvalidModulus(_)
                 | Error::InvalidExponent
