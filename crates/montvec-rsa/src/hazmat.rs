@@ -33,10 +33,12 @@ pub fn rsa_encrypt(key: &RsaPublicKey, m: &[u8]) -> Result<Vec<u8>> {
 /// `c^d mod n` on k-byte big-endian strings, by CRT with blinding (randomness from `rng`) and
 /// a re-encryption check.
 ///
-/// Errors: [`Error::InvalidInputLength`] when `c` is not k bytes or not below n,
-/// [`Error::FaultDetected`], [`Error::Rng`].
+/// Errors: [`Error::InvalidInputLength`] when `c` is not k bytes or not below n, and the
+/// errors of [`private_op`](crate::primitive::private::private_op) ([`Error::FaultDetected`],
+/// [`Error::Rng`], [`Error::Arithmetic`]).
 ///
-/// Leaks: the sizes only.
+/// Leaks: the sizes, and whether this operation draws a fresh blinding factor (as
+/// [`private_op`](crate::primitive::private::private_op) states).
 pub fn rsa_decrypt(key: &RsaPrivateKey, c: &[u8], rng: &mut dyn CryptoRngCore) -> Result<Vec<u8>> {
     let k = key.size();
     if c.len() != k {

@@ -22,7 +22,7 @@ pub enum Algorithm {
     /// Full product (Comba / Karatsuba / squaring), then REDC (seeds 004, 002, 001).
     Redc,
     /// The 2-way SIMD D - E split of seed 000 Alg. 2: 32-bit digits in 64-bit lanes, SSE2 on
-    /// x86-64 (backends `adx` and `ifma`), the same computation in plain Rust on the
+    /// x86-64 (every backend but `portable`), the same computation in plain Rust on the
     /// `portable` backend and on other targets. Runs on every backend; slower than CIOS on
     /// x86-64 (see [`crate::mont::simd2`]), so `Auto` never picks it.
     Simd2,

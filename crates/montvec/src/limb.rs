@@ -89,6 +89,10 @@ pub fn sub_into(out: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
 
 /// `acc += a * b` over `a.len()` limbs of `acc`, returning the carry word that belongs at
 /// `acc[a.len()]`. The inner step of schoolbook multiplication.
+///
+/// # Panics
+///
+/// When `acc` is shorter than `a`.
 #[inline]
 pub fn mac_row(acc: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     debug_assert!(acc.len() >= a.len());

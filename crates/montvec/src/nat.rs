@@ -186,8 +186,10 @@ impl Nat {
         }
     }
 
-    /// Parse decimal digits (optional leading zeros). The announced length is the number of
-    /// limbs that the largest number of that many digits needs.
+    /// Parse decimal digits (optional leading zeros). The announced length,
+    /// ⌈digits · 3402 / 65536⌉ limbs (at least one), depends only on the number of digits:
+    /// enough for any number of that many digits, sometimes one limb more than the largest of
+    /// them needs.
     ///
     /// Leaks: the string length, and which character is malformed when one is.
     pub fn from_decimal(s: &str) -> Result<Nat, Error> {

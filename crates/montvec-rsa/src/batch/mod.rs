@@ -12,7 +12,6 @@
 //! | [`public_ops`] | integers | [`crate::primitive::public::public_op`] |
 //! | [`rsa_decrypt_many`] | k-byte strings | [`crate::hazmat::rsa_decrypt`] |
 //! | [`rsa_encrypt_many`] | k-byte strings | [`crate::hazmat::rsa_encrypt`] |
-//!
 //! | [`sign_many`], [`verify_many`] | digests, with a [`SignaturePadding`] | [`crate::RsaPrivateKey::sign_with_rng`], [`crate::RsaPublicKey::verify`] |
 //! | [`encrypt_many`], [`decrypt_many`] | messages, with an [`EncryptionPadding`] | [`crate::RsaPublicKey::encrypt`], [`crate::RsaPrivateKey::decrypt_blinded`] |
 //!

@@ -33,7 +33,7 @@ pub fn rsa_decrypt_many(
 /// `m^e mod n` on k-byte big-endian strings for every `(key, m)`, by [`public_ops`].
 ///
 /// Each job's result is its own: [`Error::InvalidInputLength`] when its m is not k bytes or
-/// not below n.
+/// not below n, and the errors of [`public_ops`] (every job's, when the batch cannot run).
 ///
 /// Leaks: the sizes; e is public.
 pub fn rsa_encrypt_many(

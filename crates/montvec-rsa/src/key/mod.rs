@@ -1,5 +1,5 @@
-//! RSA keys: the public key (n, e), the two-prime private key with its CRT values, and the
-//! traits that read their parts.
+//! RSA keys: the public key (n, e), the private key (two primes or more) with its CRT values,
+//! and the traits that read their parts.
 
 pub mod algorithm;
 mod generate;

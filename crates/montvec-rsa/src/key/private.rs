@@ -213,6 +213,9 @@ impl RsaPrivateKey {
     /// A key from every part of an RFC 8017 `RSAPrivateKey` with two primes: n, e, d, p, q,
     /// dP, dQ, qInv. The given CRT values are checked against d, p and q.
     ///
+    /// Errors: as [`RsaPrivateKey::from_components`], and [`Error::InvalidKey`] when dP, dQ or
+    /// qInv does not match d, p and q.
+    ///
     /// Leaks: the announced lengths of the parts, and whether they are consistent.
     #[allow(clippy::too_many_arguments)]
     pub fn from_crt_components(
@@ -232,6 +235,9 @@ impl RsaPrivateKey {
     /// [`RsaPrivateKey::from_crt_components`], plus one `[rᵢ, dᵢ, tᵢ]` per further prime
     /// (its `OtherPrimeInfo`: prime, exponent, coefficient), each checked. Sizes first, as in
     /// [`RsaPrivateKey::from_components`]: every private value must fit n's limbs.
+    ///
+    /// Errors: as [`RsaPrivateKey::from_crt_components`], and [`Error::InvalidKey`] when a
+    /// further prime's exponent or coefficient does not match.
     ///
     /// Leaks: the announced lengths of the parts, the primes' bit lengths, and whether they
     /// are consistent.

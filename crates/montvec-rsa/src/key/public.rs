@@ -13,7 +13,8 @@ use crate::key::{
 /// An RSA public key (n, e), and the [`KeyAlgorithm`] it is bound to.
 ///
 /// Built only through [`RsaPublicKey::new`] (or a decoder), which checks that n is odd and of
-/// a supported size and that e is odd, at least 3 and below n. Keys are
+/// a supported size and that e is odd, at least 3, below n and at most [`MAX_EXPONENT_BITS`]
+/// bits long. Keys are
 /// [`KeyAlgorithm::RsaEncryption`] (any padding) unless read from an `id-RSASSA-PSS`
 /// encoding or restricted by [`RsaPublicKey::with_algorithm`].
 #[derive(Clone)]
@@ -43,7 +44,8 @@ impl RsaPublicKey {
     ///
     /// Errors: [`Error::InvalidModulus`] (even, below [`MIN_MODULUS_BITS`] or above
     /// [`MAX_MODULUS_BITS`]), [`Error::InvalidExponent`] (even, below 3, longer than
-    /// [`MAX_EXPONENT_BITS`], or not below n).
+    /// [`MAX_EXPONENT_BITS`], or not below n), [`Error::Arithmetic`] when
+    /// `MONTVEC_BACKEND` names a backend this CPU lacks.
     ///
     /// Leaks: everything; a public key is public.
     pub fn new(n: Nat, e: Nat) -> Result<Self> {

@@ -64,7 +64,8 @@ impl RsaPublicKey {
     ///
     /// Errors: [`Error::MessageTooLong`](crate::Error::MessageTooLong) when `msg` does not fit
     /// the key with this padding, [`Error::KeyRestricted`](crate::Error::KeyRestricted) for
-    /// an RSASSA-PSS key, [`Error::Rng`](crate::Error::Rng).
+    /// an RSASSA-PSS key, [`Error::UnsupportedHash`](crate::Error::UnsupportedHash) for a hash
+    /// the padding cannot use (OAEP with SHAKE), [`Error::Rng`](crate::Error::Rng).
     ///
     /// Leaks: the key's size and the message's length.
     pub fn encrypt<R: CryptoRngCore, P: PaddingScheme>(
@@ -93,17 +94,25 @@ impl RsaPrivateKey {
     /// Decrypt `ciphertext` with `padding`; blinding draws from the operating system's
     /// generator.
     ///
-    /// Leaks: the key's size, the ciphertext's length, and the outcome only as each padding
-    /// states it: PKCS#1 v1.5 decryption never fails on bad padding (implicit rejection: a
-    /// pseudo-random message instead), OAEP gives one error for every padding failure, after
-    /// the same work.
+    /// Errors: [`Error::InvalidInputLength`](crate::Error::InvalidInputLength) when the
+    /// ciphertext is not the key's length or not below n,
+    /// [`Error::Decryption`](crate::Error::Decryption) for an OAEP ciphertext that does not
+    /// decode, [`Error::KeyRestricted`](crate::Error::KeyRestricted) for an RSASSA-PSS key,
+    /// and the errors of the private operation
+    /// ([`private_op`](crate::primitive::private::private_op)).
+    ///
+    /// Leaks: the key's size, the ciphertext's length, whether this operation draws a fresh
+    /// blinding factor (as [`private_op`](crate::primitive::private::private_op) states), and
+    /// the outcome only as each padding states it: PKCS#1 v1.5 decryption never fails on bad
+    /// padding (implicit rejection: a pseudo-random message instead), OAEP gives one error for
+    /// every padding failure, after the same work.
     pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
         padding.decrypt(&mut rand_core::OsRng, self, ciphertext)
     }
 
     /// Decrypt `ciphertext` with `padding`, blinding with `rng`.
     ///
-    /// Leaks: as [`RsaPrivateKey::decrypt`].
+    /// Errors and leaks: as [`RsaPrivateKey::decrypt`].
     pub fn decrypt_blinded<R: CryptoRngCore, P: PaddingScheme>(
         &self,
         rng: &mut R,
@@ -116,14 +125,20 @@ impl RsaPrivateKey {
     /// Sign the digest `hashed` with `scheme`; salt and blinding come from the operating
     /// system's generator.
     ///
-    /// Leaks: the key's size and the digest's length.
+    /// Errors: the scheme's ([`Error::InvalidDigestLength`](crate::Error::InvalidDigestLength),
+    /// [`Error::InvalidSaltLength`](crate::Error::InvalidSaltLength),
+    /// [`Error::KeyRestricted`](crate::Error::KeyRestricted), ...) and those of the private
+    /// operation ([`private_op`](crate::primitive::private::private_op)).
+    ///
+    /// Leaks: the key's size, the digest's length, and whether this operation draws a fresh
+    /// blinding factor (as [`private_op`](crate::primitive::private::private_op) states).
     pub fn sign<S: SignatureScheme>(&self, scheme: S, hashed: &[u8]) -> Result<Vec<u8>> {
         scheme.sign(&mut rand_core::OsRng, self, hashed)
     }
 
     /// Sign the digest `hashed` with `scheme`, drawing salt and blinding from `rng`.
     ///
-    /// Leaks: as [`RsaPrivateKey::sign`].
+    /// Errors and leaks: as [`RsaPrivateKey::sign`].
     pub fn sign_with_rng<R: CryptoRngCore, S: SignatureScheme>(
         &self,
         rng: &mut R,

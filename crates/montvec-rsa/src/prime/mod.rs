@@ -58,7 +58,9 @@ pub fn miller_rabin_rounds(prime_bits: usize) -> usize {
 /// ```
 ///
 /// Errors: [`Error::NoRounds`] when `rounds` is 0 (a w above 2^64 with no small factor would
-/// pass untested), [`Error::Rng`] when the generator fails.
+/// pass untested), [`Error::Rng`] when the generator fails, [`Error::Arithmetic`] when w is
+/// above montvec's largest modulus (65536 bits) or `MONTVEC_BACKEND` names a backend this
+/// CPU lacks.
 ///
 /// Leaks: the bit length of w and `rounds`; for a composite w, which check rejected it; for a
 /// prime above 2^64, nothing more. Small w (below 2^64) are tested in variable time.
@@ -80,7 +82,8 @@ pub fn is_probable_prime(w: &Nat, rounds: usize, rng: &mut dyn CryptoRngCore) ->
 }
 
 /// Exact primality of a public 64-bit number: trial division by the sieve's primes, then
-/// Miller–Rabin with the first twelve prime bases (deterministic below 3.3·10^24).
+/// Miller–Rabin with the first twelve prime bases (deterministic below 3.18·10^23, far above
+/// 2^64).
 #[allow(clippy::integer_division_remainder_used)]
 fn small_is_prime_vartime(w: u64) -> bool {
     if w < 2 {

@@ -1,6 +1,6 @@
 //! RSADP / RSASP1 (RFC 8017 §5.1.2, §5.2.1) by the Chinese remainder theorem with Garner's
 //! recombination, base blinding, and a check by re-encryption before anything is released
-//! (the shape of ring's `private_exponentiate`, STYLE.md).
+//! (the shape of ring's `private_exponentiate`).
 //!
 //! 1. Blind: a pair (r^e, r⁻¹) mod n for a secret random r ([`crate::primitive::blinding`]:
 //!    the key's kept pair squared, or a fresh r), and c' = c·r^e mod n.

@@ -291,6 +291,8 @@ pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> 
 /// # Ok(()) }
 /// ```
 ///
+/// Errors: as [`pow`].
+///
 /// Leaks: the exponents (their bits choose the operations), the count of jobs and each
 /// modulus's size; nothing of the bases or modulus values.
 pub fn pow_vartime(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
@@ -564,6 +566,8 @@ fn scalar_has_adx_kernel(k: usize) -> bool {
 /// assert_eq!(out[1], Nat::from_u64((max * max % 1_000_003) as u64));
 /// # Ok(()) }
 /// ```
+///
+/// Errors: as [`pow`].
 ///
 /// Leaks: the count of jobs and each modulus's size.
 pub fn mul_mod(jobs: &[MulJob<'_>]) -> Result<Vec<Nat>, Error> {

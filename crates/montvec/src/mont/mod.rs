@@ -9,7 +9,7 @@
 //! | variant | file | source |
 //! |---|---|---|
 //! | CIOS, any size | `cios/` | seed 000 Alg. 1 |
-//! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 idea, DESIGN.md |
+//! | IFMA single operand, radix 2^52 | `ifma/` | OpenSSL's rsaz-avx512 layout |
 //! | product, two folds, 128-bit-digit Montgomery | `fold/` | seed 003 §III |
 //! | product then REDC | `redc.rs` | seeds 004, 002, 001 |
 //! | 2-way SIMD D - E split, 32-bit digits | `simd2/` | seed 000 Alg. 2 |

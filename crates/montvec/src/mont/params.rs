@@ -128,6 +128,8 @@ impl MontParams {
     }
 
     /// `x * R^-1 mod n`, fully reduced, for `x` of k limbs below R.
+    ///
+    /// Leaks: the size of n.
     pub fn from_montgomery(&self, x: &[Limb]) -> Vec<Limb> {
         self.from_montgomery_by(x, &mut self.portable_mont_mul())
     }
@@ -173,6 +175,8 @@ impl MontParams {
 
     /// [`MontParams::from_montgomery`] with the kernel `mont_mul` of
     /// [`MontParams::to_montgomery_by`].
+    ///
+    /// Leaks: the size of n.
     pub fn from_montgomery_by(
         &self,
         x: &[Limb],
@@ -226,6 +230,8 @@ impl MontParams {
     }
 
     /// `x = x + y mod n` for x, y < n. `scratch` has k limbs.
+    ///
+    /// Leaks: the size of n.
     pub fn add_assign_mod(&self, x: &mut [Limb], y: &[Limb], scratch: &mut [Limb]) {
         let mut carry = 0;
         for i in 0..x.len() {
@@ -236,6 +242,8 @@ impl MontParams {
     }
 
     /// `x = x - y mod n` for x, y < n. `scratch` has k limbs.
+    ///
+    /// Leaks: the size of n.
     pub fn sub_assign_mod(&self, x: &mut [Limb], y: &[Limb], scratch: &mut [Limb]) {
         let mut borrow = 0;
         for i in 0..x.len() {

@@ -1,6 +1,7 @@
 //! Almost-Montgomery multiplication and squaring on word-sliced numbers: the product, then a
-//! reduction whose quotient comes from a truncated low-half product (seed 001; see
-//! `notes-batch-montgomery.md`), and a plain reduction with full products to compare against.
+//! reduction whose quotient comes from a truncated low-half product (seed 001: Didier,
+//! El Mrabet, Glandus and Robert), and a plain reduction with full products to compare
+//! against.
 //!
 //! With R = 2^(52 d), 4N < R, N' = -N^-1 mod R and T = A B for A, B < 2N:
 //! 1. normalise the low half of T (digits below 2^52; the carry goes into digit d);

@@ -51,6 +51,8 @@ pub fn mont_mul(
 
 /// Given `t = (hi : out) < 2n`, leave `t mod n` in `out`: subtract n and keep the difference
 /// unless it borrowed past `hi`. Masked, never branched (seed 000 §2.2).
+///
+/// Leaks: the size of n.
 #[inline]
 pub fn final_subtract(out: &mut [Limb], hi: Limb, n: &[Limb], scratch: &mut [Limb]) {
     let k = n.len();
