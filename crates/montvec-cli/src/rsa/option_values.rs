@@ -28,31 +28,30 @@ pub struct Label(pub Vec<u8>);
 
 /// Parse a [`Label`].
 pub fn parse_label(s: &str) -> Result<Label, String> {
+    // A stray character first, so that "01 02" names its space rather than counting it.
+    if let Some((at, c)) = s.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        return Err(format!(
+            "{c:?} at character {} is not a hexadecimal digit",
+            s[..at].chars().count() + 1
+        ));
+    }
     if !s.len().is_multiple_of(2) {
         return Err(format!(
             "{} hexadecimal digits: a label needs two per byte",
             s.len()
         ));
     }
-    s.as_bytes()
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            let digits = std::str::from_utf8(pair).ok();
-            digits
-                .and_then(|d| u8::from_str_radix(d, 16).ok())
-                .filter(|_| pair.iter().all(u8::is_ascii_hexdigit))
-                .ok_or_else(|| {
-                    format!(
-                        "{:?} at characters {}-{} is not a hexadecimal byte",
-                        String::from_utf8_lossy(pair),
-                        2 * i + 1,
-                        2 * i + 2
-                    )
-                })
-        })
-        .collect::<Result<Vec<u8>, String>>()
-        .map(Label)
+    let digit = |b: u8| match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    };
+    Ok(Label(
+        s.as_bytes()
+            .chunks_exact(2)
+            .map(|pair| (digit(pair[0]) << 4) | digit(pair[1]))
+            .collect(),
+    ))
 }
 
 /// A public exponent in decimal (`65537`) or hexadecimal with `0x` (`0x10001`). Whether it is
@@ -117,11 +116,17 @@ impl SaltLen {
     }
 }
 
-/// Parse a [`SaltLen`]: `digest`, `max`, or a number of bytes.
+/// Parse a [`SaltLen`]: `digest`, `max`, or a number of bytes; openssl's codes `-1` (digest)
+/// and `-3` (max) too. Its `-2` is refused: `max` when signing but `auto` (any length) when
+/// verifying, which has no equivalent here.
 pub fn parse_salt_len(s: &str) -> Result<SaltLen, String> {
     match s {
-        "digest" => Ok(SaltLen::Digest),
-        "max" => Ok(SaltLen::Max),
+        "digest" | "-1" => Ok(SaltLen::Digest),
+        "max" | "-3" => Ok(SaltLen::Max),
+        "-2" | "auto" => Err(format!(
+            "{s:?} (openssl's auto: any length when verifying) has no equivalent here; \
+             give `max` or the signer's length"
+        )),
         _ if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s
             .parse()
             .map(SaltLen::Bytes)
@@ -138,13 +143,30 @@ mod tests {
     fn labels() {
         assert_eq!(parse_label(""), Ok(Label(vec![])));
         assert_eq!(parse_label("00fF7a"), Ok(Label(vec![0, 0xff, 0x7a])));
+        assert_eq!(
+            parse_label("ABcdEF09"),
+            Ok(Label(vec![0xab, 0xcd, 0xef, 0x09]))
+        );
         assert!(parse_label("abc")
             .unwrap_err()
             .contains("3 hexadecimal digits"));
-        assert!(parse_label("0g").unwrap_err().contains("characters 1-2"));
-        // `from_str_radix` would take a sign: "+f" must not pass as 0x0f.
-        assert!(parse_label("00+f").unwrap_err().contains("characters 3-4"));
-        assert!(parse_label("é0").is_err());
+        assert_eq!(
+            parse_label("0g").unwrap_err(),
+            "'g' at character 2 is not a hexadecimal digit"
+        );
+        // A sign must not pass as part of a byte: "+f" is not 0x0f.
+        assert!(parse_label("00+f")
+            .unwrap_err()
+            .contains("'+' at character 3"));
+        // A space is named, not counted as a digit.
+        assert_eq!(
+            parse_label("01 02").unwrap_err(),
+            "' ' at character 3 is not a hexadecimal digit"
+        );
+        assert_eq!(
+            parse_label("é0").unwrap_err(),
+            "'é' at character 1 is not a hexadecimal digit"
+        );
     }
 
     #[test]
@@ -165,7 +187,10 @@ mod tests {
         assert_eq!(parse_salt_len("max"), Ok(SaltLen::Max));
         assert_eq!(parse_salt_len("0"), Ok(SaltLen::Bytes(0)));
         assert_eq!(parse_salt_len("20"), Ok(SaltLen::Bytes(20)));
-        for bad in ["", "-1", "auto", "1.5", "99999999999999999999999"] {
+        assert_eq!(parse_salt_len("-1"), Ok(SaltLen::Digest));
+        assert_eq!(parse_salt_len("-3"), Ok(SaltLen::Max));
+        assert!(parse_salt_len("-2").unwrap_err().contains("no equivalent"));
+        for bad in ["", "-4", "-0", "auto", "1.5", "99999999999999999999999"] {
             assert!(parse_salt_len(bad).is_err(), "{bad:?}");
         }
         let sha256 = HashAlg::Sha256;

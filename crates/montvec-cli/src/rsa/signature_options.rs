@@ -40,13 +40,19 @@ pub struct SignatureOptions {
     /// PSS only: salt length in bytes, `digest` or `max` [default: digest, or an RSA-PSS key's
     /// minimum]
     ///
-    /// `digest` is the hash's output length (openssl `-pkeyopt rsa_pss_saltlen:digest`, or
-    /// `-1`); `max` is the most the key holds, ⌈(bits − 1)/8⌉ − hLen − 2 (openssl
-    /// `rsa_pss_saltlen:max`, or `-3`; OpenSSL 3.0's `pkeyutl -sign` and `dgst -sign` use it
-    /// when no length is given); a number N is `rsa_pss_saltlen:N`. Verification accepts
-    /// exactly this salt length, so give the signer's: openssl verifies with `auto` (any
-    /// length) when none is given, which has no equivalent here.
-    #[arg(long = "saltlen", value_parser = parse_salt_len, value_name = "N|digest|max")]
+    /// `digest` (or `-1`, as openssl writes it) is the hash's output length (openssl
+    /// `-pkeyopt rsa_pss_saltlen:digest`); `max` (or `-3`) is the most the key holds,
+    /// ⌈(bits − 1)/8⌉ − hLen − 2 (openssl `rsa_pss_saltlen:max`; OpenSSL 3.0's `pkeyutl
+    /// -sign` and `dgst -sign` use it when no length is given); a number N is
+    /// `rsa_pss_saltlen:N`. Verification accepts exactly this salt length, so give the
+    /// signer's: openssl verifies with `auto` (`-2`, any length) when none is given, which has
+    /// no equivalent here.
+    #[arg(
+        long = "saltlen",
+        value_parser = parse_salt_len,
+        value_name = "N|digest|max",
+        allow_negative_numbers = true
+    )]
     salt_len: Option<SaltLen>,
 }
 
