@@ -302,18 +302,25 @@ fn pss_signatures_both_ways() {
             }
 
             // Defaults. openssl 3.0 signs with the longest salt (`max`) when none is given;
-            // montvec verifies that with `--saltlen max`, and its default (a digest-length
-            // salt) rejects it. montvec signs with a digest-length salt, which openssl's
-            // default (`auto`) and `digest` verifications accept.
+            // montvec verifies that with `--saltlen max` or `auto`, and its default (a
+            // digest-length salt) rejects it. montvec signs with a digest-length salt, which
+            // openssl's default (`auto`) and `digest` verifications accept.
             let what = format!("{bits} {origin} key, defaults");
             openssl_sign("sha256", &key, &msg, &by_openssl, &pss_mode);
-            let out = montvec_verify(
-                &public,
-                &msg,
-                &by_openssl,
-                &["--padding", "pss", "--saltlen", "max"],
-            );
-            assert_valid(out, &what);
+            for salt in ["max", "auto", "-2"] {
+                let opts = ["--padding", "pss", "--saltlen", salt];
+                assert_valid(montvec_verify(&public, &msg, &by_openssl, &opts), &what);
+            }
+            // `auto` reads any length: openssl's signatures with a 7-byte salt too.
+            let seven = [&pss_mode[..], &["-sigopt", "rsa_pss_saltlen:7"]].concat();
+            openssl_sign("sha256", &key, &msg, &by_openssl, &seven);
+            let auto = ["--padding", "pss", "--saltlen", "auto"];
+            assert_valid(montvec_verify(&public, &msg, &by_openssl, &auto), &what);
+            // Signing with `auto` uses the longest salt, as openssl does.
+            ok(&what, montvec_sign(&key, &msg, &by_montvec, &auto));
+            let max = [&pss_mode[..], &["-sigopt", "rsa_pss_saltlen:max"]].concat();
+            openssl_verifies("sha256", &public, &msg, &by_montvec, &max);
+            openssl_sign("sha256", &key, &msg, &by_openssl, &pss_mode);
             assert_invalid(
                 montvec_verify(&public, &msg, &by_openssl, &["--padding", "pss"]),
                 &what,

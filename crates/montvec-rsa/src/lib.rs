@@ -22,4 +22,16 @@ pub use key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 pub use montvec::Nat;
 
 pub use padding::{Oaep, PaddingScheme, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, SignatureScheme};
-pub use {pkcs1, pkcs8, spki};
+/// The crates this one's API takes types and traits from, at the versions it is built with
+/// (`rand_core` 0.6, `digest` 0.10, `sha1`/`sha2`/`sha3` 0.10, `signature` 2, `pkcs1` 0.7,
+/// `pkcs8` 0.10, `spki` 0.7): a program that names them through these paths cannot pick a
+/// newer, incompatible release by accident (`rand` 0.9's generators, for example, implement
+/// `rand_core` 0.9, not the 0.6 `CryptoRngCore` the keys take).
+pub use {digest, pkcs1, pkcs8, rand_core, sha1, sha2, sha3, signature, spki};
+
+/// The key traits under the path RustCrypto's `rsa` uses (`rsa::traits::PublicKeyParts`).
+pub mod traits {
+    pub use crate::hash::HashFunction;
+    pub use crate::key::PublicKeyParts;
+    pub use crate::padding::{PaddingScheme, SignatureScheme};
+}

@@ -79,7 +79,17 @@ impl<D: HashFunction> VerifyingKey<D> {
         Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
     }
 
-    /// The salt length in bytes.
+    /// Verification with MGF1 over `D` and any salt length, read from each signature
+    /// ([`Pss::with_any_salt_len`]): what OpenSSL's default PSS signatures (the longest salt
+    /// the key holds) need.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn new_with_any_salt_len(key: RsaPublicKey) -> Self {
+        Self::with_scheme(key, Pss::new::<D>().with_any_salt_len())
+    }
+
+    /// The salt length in bytes (the one signatures are checked against unless built with
+    /// [`VerifyingKey::new_with_any_salt_len`]).
     ///
     /// Leaks: nothing; no secret is involved.
     pub fn salt_len(&self) -> usize {

@@ -183,5 +183,12 @@ proptest! {
         let other = pss::VerifyingKey::<sha2::Sha256>::new_with_salt_len(
             pss_key.verifying_key().into(), salt_len + 1);
         prop_assert!(other.verify(&msg, &sig).is_err());
+        // One reading the salt length from the signature accepts it, and not another message.
+        let any = pss::VerifyingKey::<sha2::Sha256>::new_with_any_salt_len(
+            pss_key.verifying_key().into());
+        prop_assert!(any.verify(&msg, &sig).is_ok());
+        let mut other_msg = msg.clone();
+        other_msg.push(0);
+        prop_assert!(any.verify(&other_msg, &sig).is_err());
     }
 }

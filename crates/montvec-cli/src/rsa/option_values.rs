@@ -90,6 +90,9 @@ pub enum SaltLen {
     /// The longest the key holds: emLen − hLen − 2 with emLen = ⌈(modBits − 1)/8⌉
     /// (RFC 8017 §9.1.1 step 3; openssl `rsa_pss_saltlen:max`, or `-3`).
     Max,
+    /// Verification reads the salt length from the signature; signing uses [`SaltLen::Max`]
+    /// (openssl `rsa_pss_saltlen:auto`, or `-2`).
+    Auto,
     /// This many bytes.
     Bytes(usize),
 }
@@ -103,7 +106,7 @@ impl SaltLen {
         let max = em_len.checked_sub(h_len + 2);
         let len = match self {
             SaltLen::Digest => h_len,
-            SaltLen::Max => max.unwrap_or(0),
+            SaltLen::Max | SaltLen::Auto => max.unwrap_or(0),
             SaltLen::Bytes(n) => n,
         };
         match max {
@@ -116,22 +119,20 @@ impl SaltLen {
     }
 }
 
-/// Parse a [`SaltLen`]: `digest`, `max`, or a number of bytes; openssl's codes `-1` (digest)
-/// and `-3` (max) too. Its `-2` is refused: `max` when signing but `auto` (any length) when
-/// verifying, which has no equivalent here.
+/// Parse a [`SaltLen`]: `digest`, `max`, `auto`, or a number of bytes; openssl's codes `-1`
+/// (digest), `-2` (auto) and `-3` (max) too.
 pub fn parse_salt_len(s: &str) -> Result<SaltLen, String> {
     match s {
         "digest" | "-1" => Ok(SaltLen::Digest),
         "max" | "-3" => Ok(SaltLen::Max),
-        "-2" | "auto" => Err(format!(
-            "{s:?} (openssl's auto: any length when verifying) has no equivalent here; \
-             give `max` or the signer's length"
-        )),
+        "auto" | "-2" => Ok(SaltLen::Auto),
         _ if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s
             .parse()
             .map(SaltLen::Bytes)
             .map_err(|_| format!("{s} is too large")),
-        _ => Err(format!("{s:?} is not a number of bytes, `digest` or `max`")),
+        _ => Err(format!(
+            "{s:?} is not a number of bytes, `digest`, `max` or `auto`"
+        )),
     }
 }
 
@@ -189,13 +190,15 @@ mod tests {
         assert_eq!(parse_salt_len("20"), Ok(SaltLen::Bytes(20)));
         assert_eq!(parse_salt_len("-1"), Ok(SaltLen::Digest));
         assert_eq!(parse_salt_len("-3"), Ok(SaltLen::Max));
-        assert!(parse_salt_len("-2").unwrap_err().contains("no equivalent"));
-        for bad in ["", "-4", "-0", "auto", "1.5", "99999999999999999999999"] {
+        assert_eq!(parse_salt_len("-2"), Ok(SaltLen::Auto));
+        assert_eq!(parse_salt_len("auto"), Ok(SaltLen::Auto));
+        for bad in ["", "-4", "-0", "AUTO", "1.5", "99999999999999999999999"] {
             assert!(parse_salt_len(bad).is_err(), "{bad:?}");
         }
         let sha256 = HashAlg::Sha256;
         // 2048 bits: emLen 256, max 256 - 32 - 2 = 222.
         assert_eq!(SaltLen::Max.resolve(2048, sha256), Ok(222));
+        assert_eq!(SaltLen::Auto.resolve(2048, sha256), Ok(222));
         assert_eq!(SaltLen::Digest.resolve(2048, sha256), Ok(32));
         assert_eq!(SaltLen::Bytes(222).resolve(2048, sha256), Ok(222));
         let err = SaltLen::Bytes(223).resolve(2048, sha256).unwrap_err();

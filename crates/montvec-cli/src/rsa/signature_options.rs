@@ -37,20 +37,21 @@ pub struct SignatureOptions {
     /// key's MGF1 hash] (openssl `-pkeyopt rsa_mgf1_md:HASH`)
     #[arg(long = "mgf1-hash", value_parser = parse_hash, value_name = "HASH")]
     mgf1_hash: Option<HashAlg>,
-    /// PSS only: salt length in bytes, `digest` or `max` [default: digest, or an RSA-PSS key's
-    /// minimum]
+    /// PSS only: salt length in bytes, `digest`, `max` or `auto` [default: digest, or an
+    /// RSA-PSS key's minimum]
     ///
     /// `digest` (or `-1`, as openssl writes it) is the hash's output length (openssl
     /// `-pkeyopt rsa_pss_saltlen:digest`); `max` (or `-3`) is the most the key holds,
     /// ⌈(bits − 1)/8⌉ − hLen − 2 (openssl `rsa_pss_saltlen:max`; OpenSSL 3.0's `pkeyutl
     /// -sign` and `dgst -sign` use it when no length is given); a number N is
-    /// `rsa_pss_saltlen:N`. Verification accepts exactly this salt length, so give the
-    /// signer's: openssl verifies with `auto` (`-2`, any length) when none is given, which has
-    /// no equivalent here.
+    /// `rsa_pss_saltlen:N`. Verification accepts exactly this salt length, except with `auto`
+    /// (or `-2`): any length, read from the signature (at least an RSA-PSS key's minimum), as
+    /// openssl verifies when no length is given; signing with `auto` uses `max`, as openssl
+    /// does.
     #[arg(
         long = "saltlen",
         value_parser = parse_salt_len,
-        value_name = "N|digest|max",
+        value_name = "N|digest|max|auto",
         allow_negative_numbers = true
     )]
     salt_len: Option<SaltLen>,
@@ -121,9 +122,12 @@ impl SignatureOptions {
                     .mgf1_hash
                     .or(params.map(|p| p.mgf_hash()))
                     .unwrap_or(hash);
-                Ok(Scheme::Pss(
-                    Pss::with_hash(hash).with_mgf_hash(mgf).with_salt_len(len),
-                ))
+                let pss = Pss::with_hash(hash).with_mgf_hash(mgf).with_salt_len(len);
+                Ok(Scheme::Pss(if salt == SaltLen::Auto {
+                    pss.with_any_salt_len()
+                } else {
+                    pss
+                }))
             }
         }
     }

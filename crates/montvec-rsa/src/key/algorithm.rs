@@ -116,7 +116,8 @@ impl KeyAlgorithm {
     /// Whether PSS signatures with `pss` may use the key.
     ///
     /// Errors: [`Error::KeyRestricted`] when the key's parameters name another message hash or
-    /// MGF1 hash, or a longer salt.
+    /// MGF1 hash, or a longer salt (a scheme that reads the salt length from the signature,
+    /// [`Pss::with_any_salt_len`], is held to the minimum when it verifies instead).
     ///
     /// Leaks: nothing secret (the algorithm and the scheme are public).
     pub fn check_pss(self, pss: &Pss) -> Result<()> {
@@ -132,7 +133,7 @@ impl KeyAlgorithm {
                 pss.mgf_hash()
             )));
         }
-        if pss.salt_len() < p.min_salt_len() {
+        if !pss.accepts_any_salt_len() && pss.salt_len() < p.min_salt_len() {
             return Err(Error::KeyRestricted(format!(
                 "the key's RSASSA-PSS-params ask for a salt of at least {} bytes, not {}",
                 p.min_salt_len,

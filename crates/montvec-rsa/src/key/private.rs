@@ -387,7 +387,23 @@ impl RsaPrivateKey {
     pub fn as_public_key(&self) -> &RsaPublicKey {
         &self.public
     }
+}
 
+/// The public half, as RustCrypto's `rsa` writes it: `RsaPublicKey::from(&private_key)`.
+impl From<&RsaPrivateKey> for RsaPublicKey {
+    fn from(key: &RsaPrivateKey) -> Self {
+        key.to_public_key()
+    }
+}
+
+/// The public half; the private parts are zeroized as the key drops.
+impl From<RsaPrivateKey> for RsaPublicKey {
+    fn from(key: RsaPrivateKey) -> Self {
+        key.to_public_key()
+    }
+}
+
+impl RsaPrivateKey {
     /// The paddings the key may be used with (its public half's).
     pub fn algorithm(&self) -> KeyAlgorithm {
         self.public.algorithm()

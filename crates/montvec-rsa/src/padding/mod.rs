@@ -79,10 +79,11 @@ impl RsaPublicKey {
 
     /// Verify `sig` over the digest `hashed` with `scheme`.
     ///
-    /// Errors: [`Error::Verification`](crate::Error::Verification) when the signature does
-    /// not verify, [`Error::InvalidInputLength`](crate::Error::InvalidInputLength) when it is
-    /// not the key's length or not below n, the scheme's errors for a hash or padding the key
-    /// does not allow.
+    /// Errors: [`Error::Verification`](crate::Error::Verification) for every signature that
+    /// does not verify, including one that is not the key's length or not below n (one error
+    /// for every failure, as RFC 8017 §8.1.2 and §8.2.2 answer "invalid signature"); the
+    /// scheme's errors for a hash or padding the key does not allow, before the signature is
+    /// looked at.
     ///
     /// Leaks: everything (signature, digest and key are public).
     pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {

@@ -12,7 +12,7 @@ use zeroize::Zeroize;
 use crate::error::{Error, Result};
 use crate::hash::{mgf_xor, HashAlg, HashFunction};
 use crate::hazmat::{rsa_decrypt, rsa_encrypt};
-use crate::key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+use crate::key::{KeyAlgorithm, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 use crate::padding::SignatureScheme;
 
 /// PSS signatures: message hash, MGF1 hash and salt length.
@@ -30,6 +30,8 @@ pub struct Pss {
     hash: HashAlg,
     mgf_hash: HashAlg,
     salt_len: usize,
+    /// Verification takes the salt length from the signature ([`Pss::with_any_salt_len`]).
+    any_salt_len: bool,
 }
 
 impl Pss {
@@ -50,6 +52,7 @@ impl Pss {
             hash,
             mgf_hash: hash,
             salt_len: hash.output_len(),
+            any_salt_len: false,
         }
     }
 
@@ -64,7 +67,46 @@ impl Pss {
     ///
     /// Leaks: nothing; no secret is involved.
     pub fn with_salt_len(self, salt_len: usize) -> Self {
-        Pss { salt_len, ..self }
+        Pss {
+            salt_len,
+            any_salt_len: false,
+            ..self
+        }
+    }
+
+    /// The same, verifying signatures whatever their salt length: the length is read from
+    /// the signature (the zero bytes before DB's 0x01, RFC 8017 §9.1.2 step 10 with sLen
+    /// unknown), as OpenSSL verifies by default (`rsa_pss_saltlen:auto`). Signing still uses
+    /// [`Pss::salt_len`]. Against an `id-RSASSA-PSS` key the salt read must still be at
+    /// least the key's minimum.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    ///
+    /// ```
+    /// use montvec_rsa::{HashAlg, Pss, RsaPrivateKey};
+    /// # fn main() -> montvec_rsa::Result<()> {
+    /// let key = RsaPrivateKey::new(&mut rand_core::OsRng, 1024)?;
+    /// let digest = HashAlg::Sha256.digest(b"message");
+    /// // Signed with the longest salt the key holds, as OpenSSL signs by default.
+    /// let sha256 = Pss::with_hash(HashAlg::Sha256);
+    /// let sig = key.sign(sha256.with_salt_len(128 - 32 - 2), &digest)?;
+    /// assert!(key.as_public_key().verify(sha256, &digest, &sig).is_err());
+    /// key.as_public_key().verify(sha256.with_any_salt_len(), &digest, &sig)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn with_any_salt_len(self) -> Self {
+        Pss {
+            any_salt_len: true,
+            ..self
+        }
+    }
+
+    /// Whether verification reads the salt length from the signature
+    /// ([`Pss::with_any_salt_len`]).
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn accepts_any_salt_len(&self) -> bool {
+        self.any_salt_len
     }
 
     /// The message hash.
@@ -202,9 +244,15 @@ impl Pss {
         let fits = high
             .iter()
             .fold(Choice::from(1), |acc, b| acc & b.ct_eq(&0));
-        let verdict = self.verify_encoded(hashed, em, em_bits);
-        if bool::from(fits) {
-            verdict
+        let salt_len = self.verify_encoded_salt(hashed, em, em_bits)?;
+        // With the salt length read from the signature, the key's minimum is checked here
+        // (`check_pss` checked the scheme's own length otherwise).
+        let min_salt_len = match key.algorithm() {
+            KeyAlgorithm::RsaPss(Some(p)) if self.any_salt_len => p.min_salt_len(),
+            _ => 0,
+        };
+        if bool::from(fits) && salt_len >= min_salt_len {
+            Ok(())
         } else {
             Err(Error::Verification)
         }
@@ -255,12 +303,23 @@ impl Pss {
     /// Errors: [`Error::Verification`] for every failure.
     ///
     /// Leaks: whether it verified, and the lengths; the inputs are public.
+    #[cfg(test)]
     pub(crate) fn verify_encoded(&self, m_hash: &[u8], em: &[u8], em_bits: usize) -> Result<()> {
+        self.verify_encoded_salt(m_hash, em, em_bits).map(|_| ())
+    }
+
+    /// EMSA-PSS-VERIFY as `verify_encoded`, returning the salt's length: the scheme's, or with
+    /// [`Pss::with_any_salt_len`] the one read from DB.
+    ///
+    /// Leaks: whether it verified, the lengths, and with any salt length where DB's first
+    /// non-zero byte lies; the inputs are public.
+    fn verify_encoded_salt(&self, m_hash: &[u8], em: &[u8], em_bits: usize) -> Result<usize> {
         let h_len = self.hash.output_len();
-        let s_len = self.salt_len;
         let em_len = em_bits.div_ceil(8);
-        // Steps 1-3: lengths (public parameters).
-        if m_hash.len() != h_len || em.len() != em_len || !salt_fits(em_len, h_len, s_len) {
+        // Steps 1-3: lengths (public parameters). With the salt length unknown, step 3 is
+        // checked for the empty salt, and the length read in step 10 fits by construction.
+        let scheme_s_len = if self.any_salt_len { 0 } else { self.salt_len };
+        if m_hash.len() != h_len || em.len() != em_len || !salt_fits(em_len, h_len, scheme_s_len) {
             return Err(Error::Verification);
         }
         // Step 4: the rightmost octet is 0xbc.
@@ -276,7 +335,14 @@ impl Pss {
         let mut db = masked_db.to_vec();
         mgf_xor(&mut db, self.mgf_hash, h);
         db[0] &= top;
-        // Step 10: DB = 0x00 .. 0x00 || 0x01 || salt.
+        // Step 10: DB = 0x00 .. 0x00 || 0x01 || salt. With any salt length, PS runs up to
+        // DB's first non-zero byte (none: no 0x01, so the check below fails).
+        let s_len = if self.any_salt_len {
+            let ps_len = db.iter().position(|&b| b != 0).unwrap_or(db_len - 1);
+            db_len - ps_len - 1
+        } else {
+            self.salt_len
+        };
         let ps_len = db_len - s_len - 1;
         ok &= db[..ps_len]
             .iter()
@@ -289,7 +355,7 @@ impl Pss {
         ok &= h_prime.ct_eq(h);
         db.zeroize();
         if bool::from(ok) {
-            Ok(())
+            Ok(s_len)
         } else {
             Err(Error::Verification)
         }
@@ -411,5 +477,99 @@ mod tests {
             pss.encode(&m_hash[1..], 1023, &[]),
             Err(Error::InvalidDigestLength { .. })
         ));
+    }
+
+    /// With the salt length read from the signature, every length the key holds verifies;
+    /// a fixed length verifies its own only; changed signatures, digests and DB bytes fail.
+    #[test]
+    fn any_salt_len_reads_the_salt_length_from_the_signature() {
+        let key = crate::primitive::private::tests::key();
+        let public = key.as_public_key();
+        let m_hash = HashAlg::Sha256.digest(b"msg");
+        let other_hash = HashAlg::Sha256.digest(b"other");
+        let mut rng = rand_core::OsRng;
+        let sha256 = Pss::with_hash(HashAlg::Sha256);
+        let any = sha256.with_any_salt_len();
+        assert!(any.accepts_any_salt_len() && !sha256.accepts_any_salt_len());
+        assert!(!any.with_salt_len(3).accepts_any_salt_len());
+        // A 512-bit key: emLen 64 holds a SHA-256 digest and salts of 0 to 30 bytes.
+        for s_len in 0..=30 {
+            let fixed = sha256.with_salt_len(s_len);
+            let sig = fixed.sign(&mut rng, &key, &m_hash).unwrap();
+            assert_eq!(any.verify(public, &m_hash, &sig), Ok(()), "{s_len}");
+            for other in [0, 15, 30] {
+                let verdict = sha256.with_salt_len(other).verify(public, &m_hash, &sig);
+                assert_eq!(verdict.is_ok(), other == s_len, "{s_len} as {other}");
+            }
+            let mut bad = sig.clone();
+            bad[10] ^= 1;
+            assert_eq!(any.verify(public, &m_hash, &bad), Err(Error::Verification));
+            assert_eq!(
+                any.verify(public, &other_hash, &sig),
+                Err(Error::Verification)
+            );
+
+            // On the encoding: DB = PS || 0x01 || salt, and maskedDB = DB xor mask, so
+            // flipping a bit of maskedDB flips the same bit of DB.
+            let em_bits = public.bits() - 1;
+            let salt = vec![0xa5; s_len];
+            let em = fixed.encode(&m_hash, em_bits, &salt).unwrap();
+            assert_eq!(any.verify_encoded_salt(&m_hash, &em, em_bits), Ok(s_len));
+            let ps_len = em.len() - 32 - 1 - s_len - 1;
+            // The separator 0x01 made 0x03: not a PSS encoding.
+            let mut bad = em.clone();
+            bad[ps_len] ^= 0x02;
+            assert_eq!(
+                any.verify_encoded_salt(&m_hash, &bad, em_bits),
+                Err(Error::Verification)
+            );
+            // A 0x01 earlier in PS: read as a longer salt, whose hash differs.
+            if ps_len > 0 {
+                let mut bad = em.clone();
+                bad[ps_len - 1] ^= 0x01;
+                assert_eq!(
+                    any.verify_encoded_salt(&m_hash, &bad, em_bits),
+                    Err(Error::Verification)
+                );
+            }
+        }
+        // DB all zero: no separator at all.
+        let em_bits = public.bits() - 1;
+        let h = [0x3c; 32];
+        let mut em = vec![0u8; 64];
+        mgf_xor(&mut em[..31], HashAlg::Sha256, &h);
+        em[0] &= top_byte_mask(64, em_bits);
+        em[31..63].copy_from_slice(&h);
+        em[63] = 0xbc;
+        assert_eq!(
+            any.verify_encoded_salt(&m_hash, &em, em_bits),
+            Err(Error::Verification)
+        );
+    }
+
+    /// An `id-RSASSA-PSS` key's minimum salt length holds when the length is read from the
+    /// signature: shorter salts are refused, the minimum and longer verify.
+    #[test]
+    fn any_salt_len_keeps_a_pss_key_minimum() {
+        use crate::key::PssParameters;
+        let key = crate::primitive::private::tests::key();
+        let params = PssParameters::new(HashAlg::Sha256, HashAlg::Sha256, 20).unwrap();
+        let restricted = key
+            .as_public_key()
+            .clone()
+            .with_algorithm(KeyAlgorithm::RsaPss(Some(params)));
+        let m_hash = HashAlg::Sha256.digest(b"msg");
+        let any = Pss::with_hash(HashAlg::Sha256).with_any_salt_len();
+        for (s_len, valid) in [(0, false), (19, false), (20, true), (30, true)] {
+            let sig = Pss::with_hash(HashAlg::Sha256)
+                .with_salt_len(s_len)
+                .sign(&mut rand_core::OsRng, &key, &m_hash)
+                .unwrap();
+            assert_eq!(
+                any.verify(&restricted, &m_hash, &sig).is_ok(),
+                valid,
+                "{s_len}"
+            );
+        }
     }
 }
