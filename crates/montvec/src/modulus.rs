@@ -418,16 +418,77 @@ impl Modulus {
     /// ```
     ///
     /// Errors with [`Error::ForeignElement`] when `y` belongs to another modulus.
+    ///
     /// Leaks: the announced length of `x` and the size of n.
     pub fn mul_value(&self, x: &Nat, y: &MontElem) -> Result<Nat, Error> {
         self.check(y)?;
+        Ok(self.value_times_form(x, y))
+    }
+
+    /// [`Modulus::mul_value`] for a `y` known to be this modulus's.
+    fn value_times_form(&self, x: &Nat, y: &MontElem) -> Nat {
         let reduced = (x.limb_len() > self.limbs()).then(|| self.reduce(x));
         let x = reduced.as_ref().unwrap_or(x);
-        let direct = with_engine!(&self.engine, m => m.value_times_own(x.as_limbs(), &y.limbs));
-        match direct {
-            Some(limbs) => Ok(Nat::from_limbs(limbs)),
-            None => self.from_montgomery(&self.mul(&self.to_montgomery(x), y)?),
-        }
+        Nat::from_limbs(with_engine!(&self.engine, m => {
+            m.value_times_own(x.as_limbs(), &y.limbs).unwrap_or_else(|| {
+                // from_montgomery(mul(to_montgomery(x), y)).
+                let x_form = zeroize::Zeroizing::new(self.own_form_of(m, x.as_limbs()));
+                let mut xy = zeroize::Zeroizing::new(vec![0; m.elem_len()]);
+                exp::with_scratch(m, |scratch| m.mul(&mut xy, &x_form, &y.limbs, scratch));
+                self.value_of_own(m, &xy)
+            })
+        }))
+    }
+
+    /// `x y mod n` for two values of any length (each reduced first when longer than n), as
+    /// a k-limb `Nat`: y's Montgomery form, then [`Modulus::mul_value`] (two or three
+    /// Montgomery products; for many products by one y, make its form once and call
+    /// `mul_value`).
+    ///
+    /// ```
+    /// use montvec::{Modulus, Nat};
+    /// let m = Modulus::new(&Nat::from_u64(1_000_003))?;
+    /// let (x, y) = (Nat::from_u64(1234), Nat::from_u64(5678));
+    /// assert_eq!(m.mul_mod(&x, &y), Nat::from_u64(1234 * 5678 % 1_000_003));
+    /// assert_eq!(m.add_mod(&x, &Nat::from_u64(999_999)), Nat::from_u64(1230));
+    /// assert_eq!(m.sub_mod(&x, &y), Nat::from_u64(1_000_003 + 1234 - 5678));
+    /// # Ok::<(), montvec::Error>(())
+    /// ```
+    ///
+    /// Leaks: the announced lengths of `x` and `y` and the size of n.
+    pub fn mul_mod(&self, x: &Nat, y: &Nat) -> Nat {
+        let y = self.to_montgomery(y);
+        self.value_times_form(x, &y)
+    }
+
+    /// `x + y mod n` for two values of any length (each reduced first), as a k-limb `Nat`;
+    /// the final subtraction of n is masked.
+    ///
+    /// Leaks: the announced lengths of `x` and `y` and the size of n.
+    pub fn add_mod(&self, x: &Nat, y: &Nat) -> Nat {
+        self.add_or_sub_values(x, y, MontParams::add_assign_mod)
+    }
+
+    /// `x - y mod n` for two values of any length (each reduced first), as a k-limb `Nat`;
+    /// the correcting addition of n is masked.
+    ///
+    /// Leaks: the announced lengths of `x` and `y` and the size of n.
+    pub fn sub_mod(&self, x: &Nat, y: &Nat) -> Nat {
+        self.add_or_sub_values(x, y, MontParams::sub_assign_mod)
+    }
+
+    fn add_or_sub_values(
+        &self,
+        x: &Nat,
+        y: &Nat,
+        op: fn(&MontParams, &mut [Limb], &[Limb], &mut [Limb]),
+    ) -> Nat {
+        let mut out = self.reduce(x).as_limbs().to_vec();
+        let y = self.reduce(y);
+        let mut scratch = vec![0; self.limbs()];
+        op(self.params(), &mut out, y.as_limbs(), &mut scratch);
+        scratch.zeroize();
+        Nat::from_limbs(out)
     }
 
     /// The standard Montgomery representation of an element, x 2^(64k) mod n as k limbs below

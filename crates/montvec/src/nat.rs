@@ -68,6 +68,25 @@ impl Nat {
         Nat { limbs: out }
     }
 
+    /// The product `self · other`, announced as long as both operands together (which any
+    /// product of such numbers fits), by montvec's product kernels (Comba, Karatsuba, or the
+    /// ADX assembly for equal lengths of 2 to 9 limbs).
+    ///
+    /// ```
+    /// use montvec::Nat;
+    /// let (p, q) = (Nat::from_u64(1_000_003), Nat::from_u64(999_983));
+    /// let n = p.mul(&q);
+    /// assert_eq!(n.limb_len(), 2);
+    /// assert_eq!(n, Nat::from_u64(1_000_003 * 999_983));
+    /// ```
+    ///
+    /// Leaks: the announced lengths only.
+    pub fn mul(&self, other: &Nat) -> Nat {
+        let mut limbs = vec![0; self.limbs.len() + other.limbs.len()];
+        crate::mul::product(&mut limbs, &self.limbs, &other.limbs);
+        Nat { limbs }
+    }
+
     /// The position of the highest set bit plus one (0 for zero).
     ///
     /// Leaks: the value's bit length, through the loop that finds the top limb.

@@ -237,7 +237,7 @@ fn check_modulus(n: &BigUint, r: &mut impl rand::Rng) {
             n,
             &format!("{label}: one = R mod n"),
         );
-        for x in &xs {
+        for (i, x) in xs.iter().enumerate() {
             let xr = m.to_montgomery(&nat(x));
             assert_elem(&m, &xr, x, n, &format!("{label}: to_montgomery({x:x})"));
             let back = m.from_montgomery(&xr).unwrap();
@@ -255,6 +255,25 @@ fn check_modulus(n: &BigUint, r: &mut impl rand::Rng) {
                     x * &y % n,
                     "{label}: mul_value x = {x:x}, y = {y:x}"
                 );
+            }
+            // Both plain values, each reduced first when at or above n: x with the values 3
+            // and 5 places on in the list, so that each value meets four others, as x or y
+            // (all 81 pairs at every size and algorithm took 21 s more per run).
+            for y in [&xs[(i + 3) % xs.len()], &xs[(i + 5) % xs.len()]] {
+                let (xv, yv) = (nat(x), nat(y));
+                let got = [
+                    m.mul_mod(&xv, &yv),
+                    m.add_mod(&xv, &yv),
+                    m.sub_mod(&xv, &yv),
+                ];
+                let want = [x * y % n, (x + y) % n, (x % n + n - y % n) % n];
+                for (op, (got, want)) in ["mul_mod", "add_mod", "sub_mod"]
+                    .iter()
+                    .zip(got.iter().zip(want))
+                {
+                    assert_eq!(got.limb_len(), k, "{label}: {op}");
+                    assert_eq!(to_big(got), want, "{label}: {op} x = {x:x}, y = {y:x}");
+                }
             }
         }
     }

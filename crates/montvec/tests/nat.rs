@@ -255,6 +255,21 @@ proptest! {
         prop_assert_eq!(to_big(&y), big);
     }
 
+    /// `Nat::mul` against num-bigint for lengths 0 to 40 limbs, equal (the ADX kernels at 2-9,
+    /// Karatsuba from 17) or not, with all-ones and random limbs.
+    #[test]
+    fn product_of_any_lengths(
+        a in prop::collection::vec(prop_oneof![Just(u64::MAX), Just(0u64), any::<u64>()], 0..40),
+        b in prop::collection::vec(prop_oneof![Just(u64::MAX), Just(0u64), any::<u64>()], 0..40),
+        equal in any::<bool>(),
+    ) {
+        let b = if equal { a.iter().rev().copied().collect() } else { b };
+        let (x, y) = (Nat::from_limbs(a.clone()), Nat::from_limbs(b.clone()));
+        let p = x.mul(&y);
+        prop_assert_eq!(p.limb_len(), a.len() + b.len());
+        prop_assert_eq!(to_big(&p), limbs_to_big(&a) * limbs_to_big(&b));
+    }
+
     #[test]
     fn decimal_round_trip(limbs in prop::collection::vec(any::<u64>(), 0..12), zeros in 0usize..40) {
         let big = limbs_to_big(&limbs);
