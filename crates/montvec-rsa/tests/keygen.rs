@@ -1,6 +1,7 @@
 //! Key generation: sizes, exponents, the FIPS 186-5 A.1.1 conditions, p and q prime and
-//! e·d ≡ 1 mod λ checked with num-bigint, round trips through the raw operations, determinism under a seeded
-//! generator, and typed errors for bad sizes and exponents.
+//! e·d ≡ 1 mod λ checked with num-bigint, round trips through the raw operations, determinism
+//! under a seeded generator, and typed errors for bad sizes and exponents; keys from p, q and
+//! e (`from_p_q`) against num-bigint.
 
 use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
 use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey};
@@ -176,5 +177,97 @@ fn bad_sizes_and_exponents_are_typed_errors() {
             Error::InvalidExponent,
             "{e:?}"
         );
+    }
+}
+
+fn nat(x: &BigUint) -> Nat {
+    Nat::from_be_bytes(&x.to_bytes_be())
+}
+
+/// `from_p_q` against num-bigint: n = p q and d = e^-1 mod lcm(p - 1, q - 1), for generated
+/// primes (both orders), primes given with leading zero limbs, and other exponents; the key
+/// signs and verifies.
+#[test]
+fn key_from_p_q() {
+    let mut rng = ChaCha20Rng::seed_from_u64(71);
+    for bits in [1024usize, 1536, 2050] {
+        let key = RsaPrivateKey::new(&mut rng, bits).unwrap();
+        let [p, q] = key.primes();
+        let (bp, bq) = (big(p), big(q));
+        let lambda = (&bp - 1u32).lcm(&(&bq - 1u32));
+        for e in [65537u64, 3, 0x1_0000_0001] {
+            let be = BigUint::from(e);
+            if be.gcd(&lambda) != BigUint::one() {
+                assert_eq!(
+                    RsaPrivateKey::from_p_q(p.clone(), q.clone(), Nat::from_u64(e)),
+                    Err(Error::InvalidKey("e is not coprime to lcm(p - 1, q - 1)"))
+                );
+                continue;
+            }
+            let want_d = be.modinv(&lambda).unwrap();
+            for (a, b) in [(p, q), (q, p)] {
+                let padded = Nat::from_limbs([a.as_limbs(), &[0, 0]].concat());
+                for a in [a.clone(), padded] {
+                    let got = RsaPrivateKey::from_p_q(a, b.clone(), Nat::from_u64(e)).unwrap();
+                    assert_eq!(big(got.n()), &bp * &bq, "{bits} bits, e = {e}");
+                    assert_eq!(big(got.d()), want_d, "{bits} bits, e = {e}");
+                    let mut m = vec![0x42; got.size()];
+                    m[0] = 0; // below n
+                    let s = rsa_decrypt(&got, &m, &mut rng).unwrap();
+                    assert_eq!(rsa_encrypt(got.as_public_key(), &s).unwrap(), m);
+                }
+            }
+        }
+        // Generated keys carry the same, smallest d.
+        let again = RsaPrivateKey::from_p_q(p.clone(), q.clone(), Nat::from_u64(65537)).unwrap();
+        assert_eq!(again, key);
+    }
+}
+
+/// Bad primes and exponents: typed errors, before any arithmetic on oversized parts.
+#[test]
+fn key_from_p_q_refuses_bad_parts() {
+    let mut rng = ChaCha20Rng::seed_from_u64(72);
+    let key = RsaPrivateKey::new(&mut rng, 1024).unwrap();
+    let [p, q] = key.primes();
+    let e = Nat::from_u64(65537);
+    for bad_e in [0u64, 1, 2, 65536] {
+        let got = RsaPrivateKey::from_p_q(p.clone(), q.clone(), Nat::from_u64(bad_e));
+        assert_eq!(got, Err(Error::InvalidExponent), "e = {bad_e}");
+    }
+    let long_e = nat(&((BigUint::one() << 256u32) + 1u32));
+    let got = RsaPrivateKey::from_p_q(p.clone(), q.clone(), long_e);
+    assert_eq!(got, Err(Error::InvalidExponent));
+    let even = nat(&(big(p) + 1u32));
+    assert!(matches!(
+        RsaPrivateKey::from_p_q(even, q.clone(), e.clone()),
+        Err(Error::InvalidKey(_))
+    ));
+    // Small primes (127 bits: 2^127 - 1 is prime), and the same prime twice.
+    let small = nat(&((BigUint::one() << 127u32) - 1u32));
+    for (a, b) in [
+        (small.clone(), q.clone()),
+        (p.clone(), small),
+        (p.clone(), p.clone()),
+    ] {
+        assert!(matches!(
+            RsaPrivateKey::from_p_q(a, b, e.clone()),
+            Err(Error::InvalidKey(_))
+        ));
+    }
+    // Zero, and primes whose product would pass 16384 bits.
+    assert!(RsaPrivateKey::from_p_q(Nat::from_u64(0), q.clone(), e.clone()).is_err());
+    let huge = nat(&((BigUint::one() << 9000u32) + 1u32));
+    assert!(matches!(
+        RsaPrivateKey::from_p_q(huge.clone(), huge, e.clone()),
+        Err(Error::InvalidKey(_))
+    ));
+    // A composite "prime" of the right size: refused by the key checks or by e (never a key
+    // that signs wrongly: the consistency checks of from_components run on it).
+    let composite = nat(&(big(p) * 3u32));
+    if let Ok(k) = RsaPrivateKey::from_p_q(composite, q.clone(), e.clone()) {
+        let mut m = vec![0x42; k.size()];
+        m[0] = 0;
+        assert!(rsa_decrypt(&k, &m, &mut rng).is_err());
     }
 }

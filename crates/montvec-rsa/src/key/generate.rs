@@ -24,6 +24,7 @@ use zeroize::Zeroize;
 
 use crate::arith;
 use crate::error::{Error, Result};
+use crate::key::from_primes::private_exponent;
 use crate::key::{RsaPrivateKey, MAX_EXPONENT_BITS};
 use crate::prime::generate_probable_prime;
 
@@ -148,48 +149,4 @@ fn abs_diff(p: &Nat, q: &Nat, limbs: usize) -> Nat {
         (*x, carry) = montvec::limb::adc(*x ^ mask, 0, carry);
     }
     Nat::from_limbs(w)
-}
-
-/// d = e⁻¹ mod lcm(p − 1, q − 1) (steps 3 and 4 of the module doc), in constant time.
-fn private_exponent(p: &Nat, q: &Nat, e: &Nat, e_mod: &Modulus) -> Result<Nat> {
-    let (mut p1, mut q1) = (arith::minus_one(p), arith::minus_one(q));
-    // λ = (p − 1)·((q − 1) / gcd(p − 1, q − 1)).
-    let mut g = arith::gcd(&q1, &p1);
-    let (mut q1_over_g, mut zero) = arith::div_rem(&q1, &g);
-    debug_assert!(bool::from(zero.is_zero()));
-    let mut lambda = arith::product(&p1, &q1_over_g);
-    // t = (λ mod e)⁻¹ mod e: exists as gcd(e, p − 1) = gcd(e, q − 1) = 1.
-    let mut lambda_mod_e = arith::rem(&lambda, e);
-    let (mut t, invertible) = e_mod.invert_with_choice(&lambda_mod_e);
-    // Released: always true for primes from `generate_probable_prime` (gcd(p - 1, e) = 1).
-    if !montvec::ct::declassify_choice(invertible) {
-        t.zeroize();
-        return Err(Error::InvalidKey("e is not coprime to lcm(p - 1, q - 1)"));
-    }
-    // numerator = 1 + λ·(e − t), below 2^(bits(λ) + bits(e)).
-    let mut e_minus_t = e.resized(e.limb_len());
-    let mut words = e_minus_t.as_limbs().to_vec();
-    montvec::limb::sub_assign(&mut words, t.as_limbs());
-    e_minus_t = Nat::from_limbs(words);
-    let mut numerator = arith::product(&lambda, &e_minus_t);
-    let limbs = numerator.limb_len();
-    numerator = arith::sum(&numerator, &Nat::from_u64(1), limbs);
-    // d = numerator / e, exact: numerator · e⁻¹ mod 2^(64·limbs).
-    let e_inv = arith::inverse_mod_power_of_two(e, limbs);
-    let d = arith::mul_low(&numerator, &e_inv, limbs);
-    for x in [
-        &mut p1,
-        &mut q1,
-        &mut g,
-        &mut q1_over_g,
-        &mut zero,
-        &mut lambda,
-        &mut lambda_mod_e,
-        &mut t,
-        &mut e_minus_t,
-        &mut numerator,
-    ] {
-        x.zeroize();
-    }
-    Ok(d)
 }

@@ -2,6 +2,7 @@
 //! and the traits that read their parts.
 
 pub mod algorithm;
+mod from_primes;
 mod generate;
 pub(crate) use generate::{MAX_GENERATED_BITS, MIN_GENERATED_BITS};
 pub mod private;
