@@ -295,6 +295,41 @@ macro_rules! signature_traits {
         }
 
         impl<D> zeroize::ZeroizeOnDrop for $signing<D> {}
+
+        /// Gives `pkcs8::DecodePrivateKey`: the key as [`RsaPrivateKey`] reads it, with this
+        /// type's default scheme for `D`.
+        impl<D: HashFunction> TryFrom<pkcs8::PrivateKeyInfo<'_>> for $signing<D> {
+            type Error = pkcs8::Error;
+
+            fn try_from(info: pkcs8::PrivateKeyInfo<'_>) -> pkcs8::Result<Self> {
+                RsaPrivateKey::try_from(info).map(Self::new)
+            }
+        }
+
+        /// The key as [`RsaPrivateKey`] writes it (the scheme is not part of a PKCS#8 key
+        /// unless the key is bound to `id-RSASSA-PSS`).
+        impl<D> pkcs8::EncodePrivateKey for $signing<D> {
+            fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
+                self.inner.to_pkcs8_der()
+            }
+        }
+
+        /// Gives `spki::DecodePublicKey`: the key as [`RsaPublicKey`] reads it, with this
+        /// type's default scheme for `D`.
+        impl<D: HashFunction> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for $verifying<D> {
+            type Error = spki::Error;
+
+            fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
+                RsaPublicKey::try_from(info).map(Self::new)
+            }
+        }
+
+        /// The key as [`RsaPublicKey`] writes it.
+        impl<D> spki::EncodePublicKey for $verifying<D> {
+            fn to_public_key_der(&self) -> spki::Result<spki::Document> {
+                self.inner.to_public_key_der()
+            }
+        }
     };
 }
 

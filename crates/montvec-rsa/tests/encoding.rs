@@ -663,3 +663,45 @@ fn malformed_structures() {
     ));
     assert!(RsaPrivateKey::from_pkcs1_der(&trailing).is_err());
 }
+
+/// The signature-trait keys read and write PKCS#8 and SPKI themselves, as RustCrypto's do:
+/// what they read signs and verifies, and what they write is the inner key's encoding.
+#[test]
+fn signature_keys_through_pkcs8_and_spki() {
+    use montvec_rsa::signature::{Keypair, RandomizedSigner, Verifier};
+    use montvec_rsa::{pkcs1v15, pss};
+    let key = sample_keys().remove(0);
+    let pem = key.to_pkcs8_pem(LineEnding::LF).unwrap();
+    let public_pem = key
+        .to_public_key()
+        .to_public_key_pem(LineEnding::LF)
+        .unwrap();
+    let mut rng = montvec_rsa::rand_core::OsRng;
+
+    let v15 = pkcs1v15::SigningKey::<sha2::Sha256>::from_pkcs8_pem(&pem).unwrap();
+    assert_eq!(v15.to_pkcs8_pem(LineEnding::LF).unwrap(), pem);
+    let v15_public =
+        pkcs1v15::VerifyingKey::<sha2::Sha256>::from_public_key_pem(&public_pem).unwrap();
+    assert_eq!(
+        v15_public.to_public_key_pem(LineEnding::LF).unwrap(),
+        public_pem
+    );
+    assert!(v15.verifying_key() == v15_public);
+    let sig = v15.sign_with_rng(&mut rng, b"message");
+    assert!(v15_public.verify(b"message", &sig).is_ok());
+    assert!(v15_public.verify(b"other", &sig).is_err());
+
+    let pss_key =
+        pss::SigningKey::<sha2::Sha256>::from_pkcs8_der(key.to_pkcs8_der().unwrap().as_bytes())
+            .unwrap();
+    let pss_public = pss::VerifyingKey::<sha2::Sha256>::from_public_key_der(
+        key.to_public_key().to_public_key_der().unwrap().as_bytes(),
+    )
+    .unwrap();
+    let sig = pss_key.sign_with_rng(&mut rng, b"message");
+    assert!(pss_public.verify(b"message", &sig).is_ok());
+
+    // Errors are the pkcs8 / spki crates' own: a public key is no private key.
+    assert!(pkcs1v15::SigningKey::<sha2::Sha256>::from_pkcs8_pem(&public_pem).is_err());
+    assert!(pss::VerifyingKey::<sha2::Sha256>::from_public_key_pem(&pem).is_err());
+}
