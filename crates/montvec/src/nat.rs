@@ -348,6 +348,20 @@ impl From<u64> for Nat {
     }
 }
 
+impl From<u32> for Nat {
+    /// One limb, as [`Nat::from_u64`].
+    fn from(x: u32) -> Self {
+        Nat::from_u64(x.into())
+    }
+}
+
+impl From<u128> for Nat {
+    /// Two limbs, low limb first.
+    fn from(x: u128) -> Self {
+        Nat::from_limbs(vec![x as Limb, (x >> 64) as Limb])
+    }
+}
+
 impl core::str::FromStr for Nat {
     type Err = Error;
     /// Hexadecimal with an optional `0x`, or decimal otherwise. An error's position counts

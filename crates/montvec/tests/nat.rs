@@ -215,6 +215,14 @@ fn accessors() {
     assert_eq!(Nat::zero(0), Nat::zero(7));
     assert_ne!(Nat::from_u64(1), Nat::from_limbs(vec![1, 1]));
     assert_eq!(Nat::from(5u64), Nat::from_limbs(vec![5, 0, 0]));
+    let from_u32 = Nat::from(u32::MAX);
+    assert_eq!(
+        (from_u32.limb_len(), from_u32.to_hex_vartime()),
+        (1, "ffffffff".into())
+    );
+    let wide = Nat::from(0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128);
+    assert_eq!(wide.limb_len(), 2);
+    assert_eq!(wide.to_hex_vartime(), "123456789abcdeffedcba9876543210");
     let r = x.resized(5);
     assert_eq!(r.limb_len(), 5);
     assert_eq!(r, x);

@@ -17,6 +17,12 @@
 //!
 //! The padded functions encode each message (EM, k bytes) and hand the encoded messages to
 //! the raw ones (signing is RSASP1 = RSADP on EM), or decode what they return.
+//!
+//! Time batches in a release build: the lane kernels check their bounds with debug
+//! assertions, which cost more than batching saves. A program signing 100 messages with a
+//! 2048-bit key on the Zen 4 of the README took 35 ms with [`sign_many`] against 32 ms one at
+//! a time in Cargo's dev profile (dependencies at `opt-level = 3`, debug assertions on), and
+//! 15 against 30 ms in release.
 
 mod encrypt;
 mod private;
