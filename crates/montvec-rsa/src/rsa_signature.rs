@@ -65,6 +65,13 @@ impl SignatureEncoding for Signature {
     type Repr = Box<[u8]>;
 }
 
+/// The signature as X.509 carries it: a BIT STRING of its k bytes, no unused bits.
+impl spki::SignatureBitStringEncoding for Signature {
+    fn to_bitstring(&self) -> pkcs8::der::Result<pkcs8::der::asn1::BitString> {
+        pkcs8::der::asn1::BitString::new(0, self.bytes.to_vec())
+    }
+}
+
 impl fmt::LowerHex for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.bytes.iter().try_for_each(|b| write!(f, "{b:02x}"))
@@ -321,6 +328,25 @@ macro_rules! signature_traits {
 
             fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
                 RsaPublicKey::try_from(info).map(Self::new)
+            }
+        }
+
+        /// The signature algorithm, for certificate builders (`x509-cert`): the scheme's
+        /// `AlgorithmIdentifier` ([`crate::encoding`]'s signature algorithms).
+        impl<D> spki::DynSignatureAlgorithmIdentifier for $signing<D> {
+            fn signature_algorithm_identifier(
+                &self,
+            ) -> spki::Result<spki::AlgorithmIdentifierOwned> {
+                self.scheme.signature_algorithm()
+            }
+        }
+
+        /// The signature algorithm the key checks, as for the signing key.
+        impl<D> spki::DynSignatureAlgorithmIdentifier for $verifying<D> {
+            fn signature_algorithm_identifier(
+                &self,
+            ) -> spki::Result<spki::AlgorithmIdentifierOwned> {
+                self.scheme.signature_algorithm()
             }
         }
 

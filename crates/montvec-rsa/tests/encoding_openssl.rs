@@ -447,3 +447,106 @@ fn openssl_three_primes() {
     let back = montvec_rsa::hazmat::rsa_decrypt(&key, &read(&enc), &mut rng).unwrap();
     assert_eq!(back, m);
 }
+
+/// The signature algorithm identifiers the signature-trait keys give certificate builders are
+/// byte for byte those `openssl req -x509` writes into a certificate signed with the same
+/// scheme, and a certificate's signature verifies with the matching verifying key.
+#[test]
+fn signature_algorithms_as_openssl_writes_them() {
+    use montvec_rsa::pkcs8::der::asn1::{AnyRef, BitStringRef};
+    use montvec_rsa::pkcs8::der::{Decode, Encode, Reader, SliceReader};
+    use montvec_rsa::signature::Verifier;
+    use montvec_rsa::spki::{AlgorithmIdentifierRef, DynSignatureAlgorithmIdentifier};
+    use montvec_rsa::{pkcs1v15, pss};
+    if !openssl_available() {
+        return;
+    }
+    let dir = TempDir::new("sigalg");
+    let key_path = dir.file("key.pem");
+    openssl(&[
+        "genpkey",
+        "-algorithm",
+        "RSA",
+        "-pkeyopt",
+        "rsa_keygen_bits:1024",
+        "-out",
+        &key_path,
+    ]);
+    let key = RsaPrivateKey::from_pkcs8_pem(&read_text(&key_path)).unwrap();
+    // A certificate openssl signs with `options`, split into its three fields:
+    // tbsCertificate (DER), signatureAlgorithm (DER), signatureValue (bytes).
+    let certificate = |options: &[&str]| -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        let cert = dir.file("cert.der");
+        let base = [
+            "req",
+            "-x509",
+            "-new",
+            "-key",
+            &key_path,
+            "-subj",
+            "/CN=montvec",
+        ];
+        let out = ["-outform", "DER", "-out", &cert];
+        openssl(&[&base[..], options, &out[..]].concat());
+        let der = read(&cert);
+        let mut reader = SliceReader::new(&der).unwrap();
+        reader
+            .sequence(|body| {
+                let tbs = AnyRef::decode(body)?.to_der()?;
+                let algorithm = AlgorithmIdentifierRef::decode(body)?.to_der()?;
+                let signature = BitStringRef::decode(body)?.raw_bytes().to_vec();
+                Ok((tbs, algorithm, signature))
+            })
+            .unwrap()
+    };
+    let certificate_algorithm = |options: &[&str]| certificate(options).1;
+    let ours = |id: montvec_rsa::spki::Result<montvec_rsa::spki::AlgorithmIdentifierOwned>| {
+        id.unwrap().to_der().unwrap()
+    };
+    macro_rules! pkcs1v15_case {
+        ($hash:ty, $flag:literal) => {
+            let signer = pkcs1v15::SigningKey::<$hash>::new(key.clone());
+            let want = certificate_algorithm(&[$flag]);
+            assert_eq!(ours(signer.signature_algorithm_identifier()), want, $flag);
+            let verifier = pkcs1v15::VerifyingKey::<$hash>::new(key.to_public_key());
+            assert_eq!(ours(verifier.signature_algorithm_identifier()), want, $flag);
+        };
+    }
+    pkcs1v15_case!(sha1::Sha1, "-sha1");
+    pkcs1v15_case!(sha2::Sha224, "-sha224");
+    pkcs1v15_case!(sha2::Sha256, "-sha256");
+    pkcs1v15_case!(sha2::Sha384, "-sha384");
+    pkcs1v15_case!(sha2::Sha512, "-sha512");
+    pkcs1v15_case!(sha2::Sha512_224, "-sha512-224");
+    pkcs1v15_case!(sha2::Sha512_256, "-sha512-256");
+    pkcs1v15_case!(sha3::Sha3_256, "-sha3-256");
+    pkcs1v15_case!(sha3::Sha3_512, "-sha3-512");
+    for (salt, flag) in [(32usize, "32"), (0, "0"), (20, "20")] {
+        let signer = pss::SigningKey::<sha2::Sha256>::new_with_salt_len(key.clone(), salt);
+        let opts = [
+            "-sha256",
+            "-sigopt",
+            "rsa_padding_mode:pss",
+            "-sigopt",
+            &format!("rsa_pss_saltlen:{flag}"),
+        ];
+        let (tbs, want, sig) = certificate(&opts);
+        assert_eq!(
+            ours(signer.signature_algorithm_identifier()),
+            want,
+            "salt {salt}"
+        );
+        // openssl's certificate signature verifies with the matching verifying key.
+        let verifier =
+            pss::VerifyingKey::<sha2::Sha256>::new_with_salt_len(key.to_public_key(), salt);
+        let sig = pss::Signature::try_from(&sig[..]).unwrap();
+        assert!(verifier.verify(&tbs, &sig).is_ok(), "salt {salt}");
+    }
+    let (tbs, _, sig) = certificate(&["-sha256"]);
+    let verifier = pkcs1v15::VerifyingKey::<sha2::Sha256>::new(key.to_public_key());
+    let sig = pkcs1v15::Signature::try_from(&sig[..]).unwrap();
+    assert!(verifier.verify(&tbs, &sig).is_ok());
+    // A raw-digest signer names no algorithm.
+    let raw = pkcs1v15::SigningKey::<sha2::Sha256>::new_unprefixed(key.clone());
+    assert!(raw.signature_algorithm_identifier().is_err());
+}

@@ -53,6 +53,7 @@ mod from_bytes;
 mod private_key_info;
 mod public_key_info;
 mod rsa_key;
+mod signature_algorithm;
 
 pub use algorithm::ID_RSASSA_PSS;
 pub use from_bytes::{private_key_from_bytes, public_key_from_bytes};
