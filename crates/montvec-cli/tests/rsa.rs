@@ -691,7 +691,7 @@ fn ciphertext_and_option_errors() {
         (&["--label", "0"][..], &["--label", "two per byte"][..]),
         (
             &["--label", "zz"][..],
-            &["--label", "not a hexadecimal byte"][..],
+            &["--label", "not a hexadecimal digit"][..],
         ),
         (&["--hash", "md4"][..], &["--hash", "md4"][..]),
         (&["--padding", "pss"][..], &["--padding"][..]),
