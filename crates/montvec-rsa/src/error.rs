@@ -69,7 +69,12 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::InvalidModulus(why) => write!(f, "invalid RSA modulus: {why}"),
-            Error::InvalidExponent => f.write_str("invalid RSA public exponent"),
+            Error::InvalidExponent => write!(
+                f,
+                "invalid RSA public exponent: e must be odd, at least 3, below n and at most {} \
+                 bits (key generation also asks e > 2^16)",
+                crate::key::MAX_EXPONENT_BITS
+            ),
             Error::InvalidKey(why) => write!(f, "inconsistent RSA private key: {why}"),
             Error::InvalidKeySize { bits } => write!(
                 f,

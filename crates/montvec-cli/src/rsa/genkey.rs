@@ -65,7 +65,8 @@ fn generation_failure(args: &Args, error: Error) -> Failure {
     match error {
         Error::InvalidKeySize { .. } => Failure::Usage(format!("--bits {}: {error}", args.bits)),
         Error::InvalidExponent => Failure::Usage(format!(
-            "--exponent {}: {error} (it must be odd, above 2^16 and below 2^256)",
+            "--exponent {}: key generation takes an odd e above 2^16 and below 2^256 (FIPS \
+             186-5 A.1.1)",
             args.exponent.text
         )),
         error => Failure::Operation {
