@@ -28,6 +28,19 @@ fn restricted(result: Result<impl std::fmt::Debug, Error>) -> bool {
     matches!(result, Err(Error::KeyRestricted(_)))
 }
 
+/// A key bound to `id-RSASSA-PSS` is not equal to the same parts bound to `rsaEncryption`:
+/// the algorithm is part of the key, whatever its secret parts.
+#[test]
+fn keys_with_the_same_parts_and_another_algorithm_differ() {
+    let plain = key(KeyAlgorithm::RsaEncryption);
+    assert_eq!(plain, key(KeyAlgorithm::RsaEncryption));
+    assert_ne!(plain, key(KeyAlgorithm::RsaPss(None)));
+    assert_ne!(
+        plain.to_public_key(),
+        key(KeyAlgorithm::RsaPss(None)).to_public_key()
+    );
+}
+
 #[test]
 fn pss_keys_refuse_every_other_padding() {
     let sha256 = HashAlg::Sha256;

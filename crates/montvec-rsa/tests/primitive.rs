@@ -235,6 +235,15 @@ fn oversized_key_parts_are_refused() {
         long[extra] = 1;
         invalid(import(Nat::from_limbs(long), primes.clone()), "long d");
     }
+    // Two equal nonzero limbs above n's: refused like one.
+    let mut twice = limbs.clone();
+    let len = twice.len();
+    twice[len - 2] = 5;
+    twice[len - 1] = 5;
+    invalid(
+        import(Nat::from_limbs(twice), primes.clone()),
+        "d with two equal high limbs",
+    );
     // d + k φ(n) ≥ n: the right exponent modulo p − 1 and q − 1, but not below n.
     let phi = (big(p) - 1u8) * (big(q) - 1u8);
     let k = (big(&n) - big(&d) + &phi - 1u8) / &phi;
@@ -293,6 +302,68 @@ fn small_prime_factors_are_refused() {
             other.err()
         ),
     }
+}
+
+/// The primes' sizes are checked before any arithmetic on them, each refusal with its own
+/// reason: a prime longer than n, and primes that each fit n but whose product would be longer
+/// than n (a product of primes of b₁, b₂, … bits has at least 1 + Σ(bᵢ − 1) bits).
+#[test]
+fn prime_sizes_are_refused_before_any_arithmetic() {
+    let (key, _) = crypt_cases().swap_remove(0);
+    let [p, q] = key.primes();
+    let (n, e, d) = (key.n().clone(), key.e().clone(), key.d().clone());
+    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
+    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+    let reason = |primes: Vec<Nat>| match RsaPrivateKey::from_components(
+        n.clone(),
+        e.clone(),
+        d.clone(),
+        primes,
+    ) {
+        Err(Error::InvalidKey(why)) => why,
+        other => panic!("accepted: {:?}", other.map(|_| ())),
+    };
+    let longer = nat(&(big(&n) * 2u8 + 1u8));
+    assert_eq!(
+        reason(vec![p.clone(), longer]),
+        "a prime factor is longer than n"
+    );
+    // n itself has n's length: not longer than n, but p·n would be.
+    assert_eq!(
+        reason(vec![p.clone(), n.clone()]),
+        "the prime factors are too long for n"
+    );
+    // Three primes of the right sizes for two: 1 + Σ(bᵢ − 1) exceeds bits(n).
+    assert_eq!(
+        reason(vec![p.clone(), q.clone(), p.clone()]),
+        "the prime factors are too long for n"
+    );
+}
+
+/// A prime of exactly `MIN_PRIME_BITS` = 128 bits is allowed: here p = 2^128 − 159 and q the
+/// P-384 field prime 2^384 − 2^128 − 2^96 + 2^32 − 1, n = p q of 512 bits, d = e⁻¹ mod
+/// lcm(p − 1, q − 1), computed by num-bigint; the private operation gives c^d mod n.
+#[test]
+fn a_prime_of_exactly_128_bits_is_allowed() {
+    use num_bigint::BigUint;
+    let one = BigUint::from(1u8);
+    let p: BigUint = (&one << 128u32) - 159u32;
+    let q: BigUint = (&one << 384u32) - (&one << 128u32) - (&one << 96u32) + (&one << 32u32) - 1u32;
+    let n = &p * &q;
+    assert_eq!((p.bits(), n.bits()), (128, 512));
+    let e = BigUint::from(65537u32);
+    let lambda = num_integer::Integer::lcm(&(&p - 1u8), &(&q - 1u8));
+    let d = e.modinv(&lambda).expect("65537 is prime to lambda");
+    let nat = |x: &BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+    let key = RsaPrivateKey::from_components(nat(&n), nat(&e), nat(&d), vec![nat(&p), nat(&q)])
+        .expect("a 128-bit prime is allowed");
+    let m = BigUint::from(0x5eed_u32);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut c = vec![0u8; key.size()];
+    let m_bytes = m.to_bytes_be();
+    c[key.size() - m_bytes.len()..].copy_from_slice(&m_bytes);
+    let s = rsa_decrypt(&key, &c, &mut rng).unwrap();
+    assert_eq!(BigUint::from_bytes_be(&s), m.modpow(&d, &n));
 }
 
 /// Public exponents: odd, at least 3, below n, and at most 256 bits (FIPS 186-5's bound), so

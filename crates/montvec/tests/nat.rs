@@ -207,6 +207,9 @@ fn accessors() {
     assert!(!bool::from(x.is_zero()));
     assert!(bool::from(Nat::zero(0).is_zero()));
     assert!(bool::from(Nat::zero(4).is_zero()));
+    // Nonzero limbs whose XOR or wrapping sum is zero: still not zero.
+    assert!(!bool::from(Nat::from_limbs(vec![7, 7]).is_zero()));
+    assert!(!bool::from(Nat::from_limbs(vec![1, u64::MAX]).is_zero()));
     assert!(!bool::from(Nat::zero(0).is_odd()));
     assert_eq!(Nat::zero(0).bit_length_vartime(), 0);
     assert_eq!(Nat::zero(0).to_hex_padded(), "");

@@ -617,3 +617,34 @@ impl Drop for RsaPrivateKey {
 }
 
 impl ZeroizeOnDrop for RsaPrivateKey {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::primitive::private::tests::{big, three_prime_key};
+    use num_bigint::BigUint;
+
+    /// Two encodings of one multi-prime key whose d differ by λ(n) (both valid: d mod
+    /// (rᵢ − 1) is the same for every prime) are different keys to `==`, as they are for two
+    /// primes: every secret part is compared, not only the further primes.
+    #[test]
+    fn multi_prime_keys_with_another_d_are_not_equal() {
+        let key = three_prime_key();
+        let [p, q] = key.primes();
+        let r = key.other_primes()[0].prime();
+        let lambda = [p, q, r].iter().fold(BigUint::from(1u8), |l, x| {
+            num_integer::Integer::lcm(&l, &(big(x) - 1u8))
+        });
+        let other_d = big(key.d()) + lambda;
+        assert!(other_d < big(key.n()));
+        let other = RsaPrivateKey::from_components(
+            key.n().clone(),
+            key.e().clone(),
+            Nat::from_be_bytes(&other_d.to_bytes_be()),
+            vec![p.clone(), q.clone(), r.clone()],
+        )
+        .expect("d + λ(n) is a valid exponent below n");
+        assert!(key == key.clone());
+        assert!(key != other);
+    }
+}

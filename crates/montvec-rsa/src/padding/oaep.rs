@@ -282,6 +282,18 @@ mod tests {
         );
     }
 
+    /// k = 2·hLen + 2 is the smallest block OAEP can use (RFC 8017 §7.1.2 step 1.c): it holds
+    /// the empty message. Anything shorter is a decryption error, not a panic.
+    #[test]
+    fn smallest_block_holds_the_empty_message_and_shorter_ones_are_errors() {
+        let o = oaep();
+        let em = encode(&o, 66, &[], &[5u8; 32]).unwrap();
+        assert_eq!(decode(&o, &em), Ok(Vec::new()));
+        for k in [0, 1, 2, 33, 34, 64, 65] {
+            assert_eq!(decode(&o, &em[..k]), Err(Error::Decryption), "k = {k}");
+        }
+    }
+
     #[test]
     fn every_single_bit_flip_is_one_error() {
         let o = oaep();

@@ -463,6 +463,103 @@ mod tests {
         }
     }
 
+    /// EMSA-PSS-VERIFY steps 2-3: an EM that is not emLen bytes, or a digest that is not hLen
+    /// bytes, is inconsistent, even when a valid encoding is a prefix of the EM.
+    #[test]
+    fn encoded_message_or_digest_of_the_wrong_length_is_inconsistent() {
+        let pss = Pss::with_hash(HashAlg::Sha256);
+        let m_hash = HashAlg::Sha256.digest(b"msg");
+        let em = pss.encode(&m_hash, 1023, &[0x44; 32]).unwrap();
+        assert_eq!(pss.verify_encoded(&m_hash, &em, 1023), Ok(()));
+        let mut longer = em.clone();
+        longer.push(0);
+        assert_eq!(
+            pss.verify_encoded(&m_hash, &longer, 1023),
+            Err(Error::Verification)
+        );
+        assert_eq!(
+            pss.verify_encoded(&m_hash[..31], &em, 1023),
+            Err(Error::Verification)
+        );
+    }
+
+    /// A public key of 1025 bits (8·128 + 1): emBits = 1024, so EM is 128 bytes, one shorter
+    /// than the modulus (RFC 8017 §8.1.1 step 1). The modulus 2^1024 + 2^512 + 1 needs no
+    /// factors here: only the public side is exercised.
+    fn key_of_8m_plus_1_bits() -> RsaPublicKey {
+        let mut hex = String::from("1");
+        hex.push_str(&"0".repeat(127));
+        hex.push('1');
+        hex.push_str(&"0".repeat(127));
+        hex.push('1');
+        let key = RsaPublicKey::new(
+            montvec::Nat::from_hex(&hex).unwrap(),
+            montvec::Nat::from_u64(65537),
+        )
+        .unwrap();
+        assert_eq!((key.bits(), key.size()), (1025, 129));
+        key
+    }
+
+    /// For a modulus of 8m + 1 bits, m = s^e mod n has one byte more than EM (RFC 8017
+    /// §8.1.2 step 2c): it must be zero, even when the bytes after it are a valid encoding.
+    #[test]
+    fn recovered_message_with_a_nonzero_byte_above_em_is_rejected() {
+        let key = key_of_8m_plus_1_bits();
+        let pss = Pss::with_hash(HashAlg::Sha256);
+        let m_hash = HashAlg::Sha256.digest(b"msg");
+        let em = pss.encode(&m_hash, 1024, &[0x33; 32]).unwrap();
+        assert_eq!(em.len(), 128);
+        for (high, want) in [(0x00, Ok(())), (0x01, Err(Error::Verification))] {
+            let mut m = vec![high];
+            m.extend_from_slice(&em);
+            assert_eq!(pss.verify_recovered(&key, &m_hash, &m), want, "{high:#x}");
+        }
+    }
+
+    /// Signing draws a salt only when hLen + sLen + 2 <= emLen, emLen = ceil((modBits - 1)
+    /// / 8) (RFC 8017 §9.1.1 step 3): 128 bytes for a 1025-bit key, so SHA-256 allows 94
+    /// salt bytes and not 95; for a 512-bit key, emLen = 64 allows 30 and not 31. A refused
+    /// length never reaches the generator.
+    #[test]
+    fn salt_is_drawn_only_when_it_fits_the_encoded_message() {
+        let small = crate::primitive::private::tests::key();
+        for (key, longest) in [(&key_of_8m_plus_1_bits(), 94), (small.as_public_key(), 30)] {
+            let fits = Pss::with_hash(HashAlg::Sha256).with_salt_len(longest);
+            assert_eq!(
+                fits.draw_salt(key, &mut rand_core::OsRng).map(|s| s.len()),
+                Ok(longest)
+            );
+            let over = fits.with_salt_len(longest + 1);
+            assert_eq!(
+                over.draw_salt(key, &mut FailingRng),
+                Err(Error::InvalidSaltLength),
+                "{} bits",
+                key.bits()
+            );
+        }
+    }
+
+    /// A generator that always fails: any draw from it shows as [`Error::Rng`].
+    struct FailingRng;
+
+    impl rand_core::RngCore for FailingRng {
+        fn next_u32(&mut self) -> u32 {
+            unreachable!("drawn from")
+        }
+        fn next_u64(&mut self) -> u64 {
+            unreachable!("drawn from")
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unreachable!("drawn from")
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> core::result::Result<(), rand_core::Error> {
+            Err(rand_core::Error::new("no randomness"))
+        }
+    }
+
+    impl rand_core::CryptoRng for FailingRng {}
+
     #[test]
     fn salt_that_does_not_fit_is_an_error() {
         let pss = Pss::with_hash(HashAlg::Sha512);

@@ -296,6 +296,14 @@ mod tests {
             assert!(agrees(&key, pair), "pair {i}");
         }
         assert!(cache.take(modulus, 1).is_empty(), "the factor is used up");
+        // A used-up factor leaves the cache empty: the next fresh pair is kept and serves.
+        cache.keep_after(modulus, &first);
+        assert_eq!(
+            cache.take(modulus, 1).len(),
+            1,
+            "a new pair is kept after one used up"
+        );
+        cache.forget();
         cache.keep_after(modulus, &first);
         cache.forget();
         assert!(cache.take(modulus, 1).is_empty());
@@ -429,6 +437,29 @@ mod tests {
     }
 
     impl rand_core::CryptoRng for Draws {}
+
+    /// For n of 649 bits (p = 2^521 − 1, q = 2^128 − 159: its top byte holds one bit), only
+    /// the bits above n's length are cleared: a draw of 2^648 + 5 < n is kept as drawn, so
+    /// factors cover all of [1, n), not only [1, 2^648).
+    #[test]
+    fn blinding_factor_keeps_the_top_bit_of_a_short_top_byte() {
+        let one = BigUint::from(1u8);
+        let p: BigUint = (&one << 521u32) - 1u8;
+        let q: BigUint = (&one << 128u32) - 159u8;
+        let n = &p * &q;
+        assert_eq!(n.bits(), 649);
+        let e = BigUint::from(65537u32);
+        let lambda = num_integer::Integer::lcm(&(&p - 1u8), &(&q - 1u8));
+        let d = e.modinv(&lambda).expect("65537 is prime to lambda");
+        let nat = |x: &BigUint| Nat::from_be_bytes(&x.to_bytes_be());
+        let key = RsaPrivateKey::from_components(nat(&n), nat(&e), nat(&d), vec![nat(&p), nat(&q)])
+            .unwrap();
+        let drawn = (&one << 648u32) + 5u8;
+        let bytes = drawn.to_bytes_be();
+        assert_eq!(bytes.len(), 82);
+        let mut rng = Draws(vec![bytes]);
+        assert_eq!(big(&blinding_factor(&key, &mut rng).unwrap()), drawn);
+    }
 
     /// Draws of n or more (after the top byte's mask) and of zero are refused; the next one,
     /// below n, is kept as drawn; n − 1 and 1 are kept.
