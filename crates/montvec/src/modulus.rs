@@ -27,6 +27,10 @@ enum Schedule {
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
+/// An addition or subtraction modulo n on k-limb values below n: `MontParams::add_assign_mod`
+/// or `MontParams::sub_assign_mod` (x, y, k limbs of scratch).
+type ModOp = fn(&MontParams, &mut [Limb], &[Limb], &mut [Limb]);
+
 /// An odd modulus n >= 3 of any bit length up to [`MAX_MODULUS_BITS`], ready for Montgomery
 /// arithmetic.
 ///
@@ -477,18 +481,17 @@ impl Modulus {
         self.add_or_sub_values(x, y, MontParams::sub_assign_mod)
     }
 
-    fn add_or_sub_values(
-        &self,
-        x: &Nat,
-        y: &Nat,
-        op: fn(&MontParams, &mut [Limb], &[Limb], &mut [Limb]),
-    ) -> Nat {
+    fn add_or_sub_values(&self, x: &Nat, y: &Nat, op: ModOp) -> Nat {
         let mut out = self.reduce(x).as_limbs().to_vec();
-        let y = self.reduce(y);
-        let mut scratch = vec![0; self.limbs()];
-        op(self.params(), &mut out, y.as_limbs(), &mut scratch);
-        scratch.zeroize();
+        self.apply(op, &mut out, self.reduce(y).as_limbs());
         Nat::from_limbs(out)
+    }
+
+    /// `x = op(x, y) mod n` for k-limb x, y < n, with scratch wiped afterwards.
+    fn apply(&self, op: ModOp, x: &mut [Limb], y: &[Limb]) {
+        let mut scratch = vec![0; self.limbs()];
+        op(self.params(), x, y, &mut scratch);
+        scratch.zeroize();
     }
 
     /// The standard Montgomery representation of an element, x 2^(64k) mod n as k limbs below
@@ -585,21 +588,14 @@ impl Modulus {
         self.add_or_sub(a, b, MontParams::sub_assign_mod)
     }
 
-    fn add_or_sub(
-        &self,
-        a: &MontElem,
-        b: &MontElem,
-        op: fn(&MontParams, &mut [Limb], &[Limb], &mut [Limb]),
-    ) -> Result<MontElem, Error> {
+    fn add_or_sub(&self, a: &MontElem, b: &MontElem, op: ModOp) -> Result<MontElem, Error> {
         self.check(a)?;
         self.check(b)?;
         let out = with_engine!(&self.engine, m => {
             let mut x = m.to_shared_form(a.limbs.clone());
             let mut y = m.to_shared_form(b.limbs.clone());
-            let mut scratch = vec![0; self.limbs()];
-            op(self.params(), &mut x, &y, &mut scratch);
+            self.apply(op, &mut x, &y);
             y.zeroize();
-            scratch.zeroize();
             m.to_own_form(x)
         });
         Ok(self.elem(out))
