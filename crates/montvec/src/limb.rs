@@ -102,3 +102,71 @@ pub fn mac_row(acc: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     }
     carry
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const M: Limb = Limb::MAX;
+
+    #[test]
+    fn word_primitives_known_answers() {
+        assert_eq!(adc(M, M, 1), (M, 1));
+        assert_eq!(adc(M, 0, 1), (0, 1));
+        assert_eq!(adc(3, 5, 1), (9, 0));
+        assert_eq!(sbb(0, 0, 1), (M, 1));
+        assert_eq!(sbb(0, M, 1), (0, 1));
+        assert_eq!(sbb(9, 5, 1), (3, 0));
+        assert_eq!(sbb(9, 5, 0), (4, 0));
+        assert_eq!(mac(M, M, M, M), (M, M));
+        assert_eq!(mac(1, 2, 3, 4), (11, 0));
+        assert_eq!(mul_wide(M, M), (1, M - 1));
+        assert_eq!(mul_wide(1 << 32, 1 << 32), (0, 1));
+    }
+
+    #[test]
+    fn add_assign_zero_extends_short_operand_and_returns_carry() {
+        let mut x = [M, M, 7];
+        assert_eq!(add_assign(&mut x, &[1]), 0);
+        assert_eq!(x, [0, 0, 8]);
+        let mut x = [M, M];
+        assert_eq!(add_assign(&mut x, &[1]), 1);
+        assert_eq!(x, [0, 0]);
+        let mut x = [5, M];
+        assert_eq!(add_assign(&mut x, &[1, 2]), 1);
+        assert_eq!(x, [6, 1]);
+    }
+
+    #[test]
+    fn sub_assign_zero_extends_short_operand_and_returns_borrow() {
+        let mut x = [0, 0, 8];
+        assert_eq!(sub_assign(&mut x, &[1]), 0);
+        assert_eq!(x, [M, M, 7]);
+        let mut x = [0, 0];
+        assert_eq!(sub_assign(&mut x, &[1]), 1);
+        assert_eq!(x, [M, M]);
+        let mut x = [5, 6];
+        assert_eq!(sub_assign(&mut x, &[1, 2]), 0);
+        assert_eq!(x, [4, 4]);
+    }
+
+    #[test]
+    fn sub_into_returns_difference_and_borrow() {
+        let mut out = [0; 2];
+        assert_eq!(sub_into(&mut out, &[0, 5], &[1, 5]), 1);
+        assert_eq!(out, [M, M]);
+        assert_eq!(sub_into(&mut out, &[5, 6], &[1, 2]), 0);
+        assert_eq!(out, [4, 4]);
+    }
+
+    #[test]
+    fn mac_row_returns_top_carry() {
+        // [M, M] + [M, M] * M = (2^128 - 1) * 2^64 = 2^192 - 2^64.
+        let mut acc = [M, M, 0];
+        assert_eq!(mac_row(&mut acc, &[M, M], M), M);
+        assert_eq!(acc, [0, M, 0]);
+        let mut acc = [1, 2];
+        assert_eq!(mac_row(&mut acc, &[3, 4], 5), 0);
+        assert_eq!(acc, [16, 22]);
+    }
+}

@@ -207,4 +207,32 @@ mod tests {
             assert_eq!(out[0], ((entries - 1) * 1000) as Limb ^ (u64::MAX << 7));
         }
     }
+
+    /// The AVX2 and AVX-512 kernels, called directly: the process picks only one of them
+    /// (AVX-512 on an IFMA machine), so the other is otherwise never run on that machine.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn vector_gathers_return_each_entry() {
+        for (entries, limbs) in [(2, 3), (16, 4), (32, 9), (64, 17)] {
+            let data: Vec<Limb> = (0..entries * limbs)
+                .map(|x| (x as Limb).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+                .collect();
+            let mut masks = vec![0; entries];
+            for i in 0..entries {
+                let want = &data[i * limbs..(i + 1) * limbs];
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    let mut out = vec![0xdead; limbs];
+                    // SAFETY: AVX2 was detected just above.
+                    unsafe { gather_avx2(&data, &mut masks, &mut out, i as Limb) };
+                    assert_eq!(out, want, "avx2, {entries} x {limbs}, entry {i}");
+                }
+                if std::arch::is_x86_feature_detected!("avx512f") {
+                    let mut out = vec![0xdead; limbs];
+                    // SAFETY: AVX-512F was detected just above.
+                    unsafe { gather_avx512(&data, &mut masks, &mut out, i as Limb) };
+                    assert_eq!(out, want, "avx512, {entries} x {limbs}, entry {i}");
+                }
+            }
+        }
+    }
 }
