@@ -10,6 +10,16 @@ use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 use rand::SeedableRng;
 use support::crypt_cases;
 
+/// A `Nat` as num-bigint's number, the oracle's side.
+fn big(x: &Nat) -> num_bigint::BigUint {
+    num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8))
+}
+
+/// num-bigint's number as a `Nat`.
+fn nat(x: &num_bigint::BigUint) -> Nat {
+    Nat::from_be_bytes(&x.to_bytes_be())
+}
+
 #[test]
 fn rsalabs_v15_crypt_vectors_through_the_raw_primitives() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -145,8 +155,6 @@ fn inconsistent_keys_are_refused() {
     ));
     // A square n = p·p with a d that fits p − 1: the primes are not coprime, so there is no
     // CRT coefficient (refused, not left to fail every private operation).
-    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
-    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
     let p_big = big(p);
     let d_square = big(&e)
         .modinv(&(&p_big - 1u8))
@@ -210,8 +218,6 @@ fn oversized_key_parts_are_refused() {
     let (key, _) = crypt_cases().swap_remove(0);
     let [p, q] = key.primes();
     let (n, e, d) = (key.n().clone(), key.e().clone(), key.d().clone());
-    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
-    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
     let import =
         |d: Nat, primes: Vec<Nat>| RsaPrivateKey::from_components(n.clone(), e.clone(), d, primes);
     let primes = vec![p.clone(), q.clone()];
@@ -280,8 +286,6 @@ fn oversized_key_parts_are_refused() {
 fn small_prime_factors_are_refused() {
     let (key, _) = crypt_cases().swap_remove(0);
     let [p, _] = key.primes();
-    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
-    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
     let e = num_bigint::BigUint::from(65537u32);
     let small = [3u32, 5, 7].map(num_bigint::BigUint::from);
     let n = small.iter().product::<num_bigint::BigUint>() * big(p);
@@ -312,8 +316,6 @@ fn prime_sizes_are_refused_before_any_arithmetic() {
     let (key, _) = crypt_cases().swap_remove(0);
     let [p, q] = key.primes();
     let (n, e, d) = (key.n().clone(), key.e().clone(), key.d().clone());
-    let big = |x: &Nat| num_bigint::BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8));
-    let nat = |x: &num_bigint::BigUint| Nat::from_be_bytes(&x.to_bytes_be());
     let reason = |primes: Vec<Nat>| match RsaPrivateKey::from_components(
         n.clone(),
         e.clone(),
@@ -354,7 +356,6 @@ fn a_prime_of_exactly_128_bits_is_allowed() {
     let e = BigUint::from(65537u32);
     let lambda = num_integer::Integer::lcm(&(&p - 1u8), &(&q - 1u8));
     let d = e.modinv(&lambda).expect("65537 is prime to lambda");
-    let nat = |x: &BigUint| Nat::from_be_bytes(&x.to_bytes_be());
     let key = RsaPrivateKey::from_components(nat(&n), nat(&e), nat(&d), vec![nat(&p), nat(&q)])
         .expect("a 128-bit prime is allowed");
     let m = BigUint::from(0x5eed_u32);
