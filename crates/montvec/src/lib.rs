@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 pub mod algorithm;
+mod aligned;
 pub mod backend;
 pub mod batch;
 pub mod ct;

@@ -14,14 +14,15 @@
 
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+use crate::aligned::AlignedLimbs;
 use crate::limb::Limb;
 
-/// E entries of k limbs. Zeroized on drop.
+/// E entries of k limbs, from a 64-byte boundary (see `aligned.rs`). Zeroized on drop.
 #[derive(Zeroize, ZeroizeOnDrop)]
 pub struct MaskedTable {
     entries: usize,
     limbs: usize,
-    data: Vec<Limb>,
+    data: AlignedLimbs,
     masks: Vec<Limb>,
 }
 
@@ -31,7 +32,7 @@ impl MaskedTable {
         MaskedTable {
             entries,
             limbs,
-            data: vec![0; entries * limbs],
+            data: AlignedLimbs::zeroed(entries * limbs),
             masks: vec![0; entries],
         }
     }
@@ -39,7 +40,8 @@ impl MaskedTable {
     /// Store `value` as entry `index`. Leaks: `index` (only public indices are stored).
     pub fn store(&mut self, index: usize, value: &[Limb]) {
         debug_assert_eq!(value.len(), self.limbs);
-        self.data[index * self.limbs..(index + 1) * self.limbs].copy_from_slice(value);
+        self.data.as_mut_slice()[index * self.limbs..(index + 1) * self.limbs]
+            .copy_from_slice(value);
     }
 
     /// `out = entry[secret_index]`, reading every entry and selecting by mask.
@@ -47,21 +49,22 @@ impl MaskedTable {
     /// Leaks: nothing of `secret_index` (the table size is public).
     pub fn gather(&mut self, out: &mut [Limb], secret_index: Limb) {
         assert_eq!(out.len(), self.limbs);
-        debug_assert_eq!(self.data.len(), self.entries * self.limbs);
+        let data = self.data.as_slice();
+        debug_assert_eq!(data.len(), self.entries * self.limbs);
         let masks = &mut self.masks;
         match GatherWidth::of_process() {
             #[cfg(target_arch = "x86_64")]
             GatherWidth::Avx512 => {
                 // SAFETY: the CPU has AVX-512F (detected by `of_process`); the function is safe
                 // code compiled with that feature enabled.
-                unsafe { gather_avx512(&self.data, masks, out, secret_index) }
+                unsafe { gather_avx512(data, masks, out, secret_index) }
             }
             #[cfg(target_arch = "x86_64")]
             GatherWidth::Avx2 => {
                 // SAFETY: the CPU has AVX2 (detected by `of_process`); as above.
-                unsafe { gather_avx2(&self.data, masks, out, secret_index) }
+                unsafe { gather_avx2(data, masks, out, secret_index) }
             }
-            GatherWidth::Rows => gather_rows(&self.data, masks, out, secret_index),
+            GatherWidth::Rows => gather_rows(data, masks, out, secret_index),
         }
     }
 }
@@ -203,7 +206,12 @@ mod tests {
             }
             // gather_rows alone (the portable path) agrees.
             let mut masks = vec![0; entries];
-            gather_rows(&t.data, &mut masks, &mut out, (entries - 1) as Limb);
+            gather_rows(
+                t.data.as_slice(),
+                &mut masks,
+                &mut out,
+                (entries - 1) as Limb,
+            );
             assert_eq!(out[0], ((entries - 1) * 1000) as Limb ^ (u64::MAX << 7));
         }
     }

@@ -18,6 +18,21 @@
 //! (a b + q n) / R' < (4n^2 + R' n) / R' <= 2n, so no final subtraction happens inside an
 //! exponentiation; [`MontMul::to_shared_form`] reduces fully, by mask.
 //!
+//! A Montgomery-friendly multiple (the quarters kernel, where the size allows): the products
+//! may run modulo n~ = n m, m = -n^-1 mod 2^52 < 2^52, instead of n. Then n~ = -1 mod 2^52,
+//! so -n~^-1 = 1 and each quotient digit is its column's low digit: the product by k0 (one
+//! IFMA, 4 cycles of each step's chain) is gone, for one more digit (n~ < 2^(bits + 52)).
+//! Values are then kept below 2 n~ and only their residue mod n matters: every constant
+//! (R' mod n, the conversion factors) is any representative mod n, and the exits run one
+//! product modulo n itself, (y b + q n) / R' < 2 n~ n / R' + n <= n / 2 + n for y below
+//! 2 n~ and b below n, then the one masked subtraction. It is taken where the extra digit
+//! keeps the register count (d not a multiple of 4, d + 1 at most 80): measured on Zen 4
+//! (`montvec bench --ops exp --algorithms ifma`, medians, three runs each), 512 bits
+//! 34.2 -> 33.2 us (10 -> 11 digits), 1536 bits 351 -> 337 us, 4096 bits 5.09 -> 4.95 ms;
+//! where it adds a register (1024, 2048 bits) it lost: 132 -> 145 us, 721 -> 780 us.
+//! n~ derives from n: a secret prime's is secret, made by one constant-time row product and
+//! wiped on drop. Only m's bound, not its value, sets the digit count.
+//!
 //! Conversions from the shared 64-bit form x R mod n: into ours by one almost-Montgomery
 //! product with K = R'^2 / R mod n (x R K / R' = x R'), out of ours by one with R mod n
 //! (x R' R / R' = x R), then the masked subtraction.
@@ -40,6 +55,7 @@ pub(crate) mod quarters;
 
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+use crate::aligned::AlignedLimbs;
 use crate::backend::IfmaToken;
 use crate::limb::{Limb, LIMB_BITS};
 use crate::mont::{cios, MontMul, MontParams};
@@ -126,6 +142,14 @@ fn lay_out(mut digits: Vec<u64>, words: usize, in_quarters: bool) -> Vec<u64> {
     out
 }
 
+/// `words` in a buffer from a line boundary (the input is wiped).
+fn aligned(mut words: Vec<u64>) -> AlignedLimbs {
+    let mut out = AlignedLimbs::zeroed(words.len());
+    out.as_mut_slice().copy_from_slice(&words);
+    words.zeroize();
+    out
+}
+
 /// The IFMA variant for one modulus. Zeroized on drop (n may be a secret prime).
 #[derive(Zeroize, ZeroizeOnDrop)]
 pub struct Ifma {
@@ -139,10 +163,13 @@ pub struct Ifma {
     quarters: bool,
     /// Digits d that carry value (R' = 2^(52 d)).
     digits: usize,
-    /// n as an element's words ([`MontMul::elem_len`]).
-    n: Vec<u64>,
+    /// n as an element's words ([`MontMul::elem_len`]), from a line boundary.
+    n: AlignedLimbs,
     /// -n^-1 mod 2^52.
     k0: u64,
+    /// When the products run modulo the Montgomery-friendly multiple n~ = n k0 (quarters
+    /// kernel only, see [`Ifma::with_kernel`]): n~ as an element's words.
+    multiple: Option<AlignedLimbs>,
     /// R' mod n, as an element: one in our form.
     one: Vec<u64>,
     /// R'^2 / R mod n, as an element: into our form.
@@ -160,7 +187,8 @@ impl Ifma {
     ///
     /// Leaks: the size of n.
     pub fn new(params: MontParams, token: IfmaToken) -> Option<Self> {
-        Self::with_kernel(params, token, crate::backend::zmm_in_halves())
+        let quarters = crate::backend::zmm_in_halves();
+        Self::with_kernel(params, token, quarters, quarters)
     }
 
     /// [`Ifma::new`] with the quarters kernel where it has the size when `use_quarters` (the
@@ -170,20 +198,34 @@ impl Ifma {
     /// kernel, in ymm registers at about the cycles it takes on Zen 4, would take about
     /// 120 us / 0.65 ms / 4.7 ms; it was not measured there.
     ///
+    /// With `use_multiple` (the default wherever the quarters kernel is), the products run
+    /// modulo n~ = n (-n^-1 mod 2^52) when its extra digit leaves the quarters kernel's
+    /// register count as it is (d + 1 digits, ceil((d + 1) / 4) = ceil(d / 4)): see the
+    /// module doc.
+    ///
     /// Leaks: the size of n.
     pub(crate) fn with_kernel(
         params: MontParams,
         token: IfmaToken,
         use_quarters: bool,
+        use_multiple: bool,
     ) -> Option<Self> {
         let bits = params.bits();
         if !supports_bits(bits) {
             return None;
         }
-        let digits = digits_for(bits);
+        let quarters_for =
+            |d| use_quarters && (quarters::MIN_DIGITS..=quarters::MAX_DIGITS).contains(&d);
+        // The multiple n~ = n k0 < 2^(bits + 52) takes one digit more (R' >= 4 n~), taken
+        // when that digit fits in the registers the quarters kernel already uses.
+        let plain = digits_for(bits);
+        let multiple = use_multiple
+            && quarters_for(plain)
+            && quarters_for(plain + 1)
+            && quarters::quarter(plain + 1) == quarters::quarter(plain);
+        let digits = digits_for(bits) + usize::from(multiple);
         let regs = regs_for(digits);
-        let quarters =
-            use_quarters && (quarters::MIN_DIGITS..=quarters::MAX_DIGITS).contains(&digits);
+        let quarters = quarters_for(digits);
         let words = if quarters {
             quarters::words(digits)
         } else {
@@ -216,11 +258,21 @@ impl Ifma {
         );
         let mut unit = vec![0; words];
         unit[0] = 1;
+        let k0 = params.n0() & DIGIT_MASK;
+        // n~ = n k0 = -1 mod 2^52, k + 1 limbs (k0 < 2^52: no carry beyond them).
+        let multiple = multiple.then(|| {
+            let mut t = vec![0; k + 1];
+            t[k] = crate::limb::mac_row(&mut t[..k], params.modulus(), k0);
+            let elem = aligned(layout(&t));
+            t.zeroize();
+            elem
+        });
         let v = Ifma {
-            n: layout(params.modulus()),
+            multiple,
+            n: aligned(layout(params.modulus())),
             from_value: layout(&from_value),
             unit,
-            k0: params.n0() & DIGIT_MASK,
+            k0,
             one: layout(&one64),
             into_form: layout(&into),
             out_of_form: layout(params.one()),
@@ -240,9 +292,12 @@ impl Ifma {
 
     /// `y b / R' mod n` as k limbs, fully reduced, for an element y (below 2n) and b below n:
     /// the product is below n + 1 < 2n, so one masked subtraction finishes.
+    ///
+    /// With the multiple n~, y is below 2 n~ and the product runs modulo n itself:
+    /// (y b + q n) / R' < 2 n~ n / R' + n <= n / 2 + n, since R' >= 4 n~.
     fn reduced_value(&self, y: &[u64], b: &[u64]) -> Vec<Limb> {
         let mut t = vec![0; self.elem_len()];
-        self.amm(&mut t, y, b);
+        self.amm_modulo_n(&mut t, y, b);
         // t below 2n: k limbs and a carry bit, then one masked subtraction.
         let k = self.params.limbs();
         let mut digits = self.digits_of(&t);
@@ -270,9 +325,24 @@ impl Ifma {
             .collect()
     }
 
+    /// The almost-Montgomery product of our form: modulo n~ when the variant has the
+    /// multiple (inputs below 2 n~, output below 2 n~, congruent mod n to a b / R'), else
+    /// modulo n.
     fn amm(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
+        match &self.multiple {
+            Some(multiple) => {
+                let multiple = multiple.as_slice();
+                quarters::almost_mont_mul(self.token, out, a, b, multiple, None, self.digits)
+            }
+            None => self.amm_modulo_n(out, a, b),
+        }
+    }
+
+    /// The almost-Montgomery product modulo n itself.
+    fn amm_modulo_n(&self, out: &mut [u64], a: &[u64], b: &[u64]) {
         if self.quarters {
-            quarters::almost_mont_mul(self.token, out, a, b, &self.n, self.k0, self.digits);
+            let k0 = Some(self.k0);
+            quarters::almost_mont_mul(self.token, out, a, b, self.n.as_slice(), k0, self.digits);
             return;
         }
         amm::almost_mont_mul(
@@ -281,7 +351,7 @@ impl Ifma {
             out,
             a,
             b,
-            &self.n,
+            self.n.as_slice(),
             self.k0,
             self.digits,
         );
@@ -332,7 +402,7 @@ impl MontMul for Ifma {
             a,
             b,
             a,
-            &self.n,
+            self.n.as_slice(),
             self.k0,
             self.digits,
         );
@@ -373,7 +443,18 @@ impl MontMul for Ifma {
             return None;
         }
         let mut xd = self.elem_of(x);
-        let out = self.reduced_value(&xd, y);
+        let out = match self.multiple {
+            // y may reach 2 n~: the product modulo n~ first (x y / R' + n~ < 2 n~), then out
+            // by one (R' mod n).
+            Some(_) => {
+                let mut t = vec![0; self.elem_len()];
+                self.amm(&mut t, &xd, y);
+                let out = self.reduced_value(&t, &self.one);
+                t.zeroize();
+                out
+            }
+            None => self.reduced_value(&xd, y),
+        };
         xd.zeroize();
         Some(out)
     }
@@ -401,9 +482,10 @@ mod tests {
             .fold(BigUint::from(0u32), |acc, &x| (acc << DIGIT_BITS) + x)
     }
 
-    /// A chain of almost-Montgomery products stays below 2n with normalised digits, and each
-    /// link equals a b / R' mod n; the last converts back exactly. Each size runs both kernels
-    /// (`Ifma::with_kernel`), whichever this CPU would choose. The sizes reach every
+    /// A chain of almost-Montgomery products stays below 2n (2 n~ modulo the multiple) with
+    /// normalised digits, and each link equals a b / R' mod n; the last converts back exactly.
+    /// Each size runs every kernel ([`KERNELS`]), whichever this CPU would choose: the
+    /// multiple's at d + 1 digits for every d where it is taken. The sizes reach every
     /// kernel: `quarters.rs` at each of its digit counts (9 to 80: 415 to 4158 bits), and of
     /// `amm.rs` 1 to 8 registers (two accumulators, scalar chain), 9 to 12 (one accumulator,
     /// scalar chain: 3500, 4096, 4400, 4800 bits), 13 to [`MAX_REGS`] (vector chain,
@@ -437,10 +519,11 @@ mod tests {
                 n[k - 1] &= top_mask;
                 n[k - 1] |= 1 << (top - 1);
                 n[0] |= 1;
-                for quarters in [false, true] {
+                for (quarters, multiple) in KERNELS {
                     let params = MontParams::new(n.clone(), bits);
-                    let v = Ifma::with_kernel(params, token, quarters).unwrap();
+                    let v = Ifma::with_kernel(params, token, quarters, multiple).unwrap();
                     let nb = big(&n);
+                    let bound = BigUint::from(2u32) * kernel_modulus(&v, &nb);
                     let rp = BigUint::from(1u32) << (DIGIT_BITS * v.digits);
                     // Start from x = n - 1 (the largest value) in our form.
                     let xm = {
@@ -463,7 +546,7 @@ mod tests {
                         v.amm(&mut out, &acc, &other);
                         let got = from_digits_big(&v.digits_of(&out));
                         assert!(out.iter().all(|&d| d <= DIGIT_MASK), "digits normalised");
-                        assert!(got < BigUint::from(2u32) * &nb, "below 2n at {bits} bits");
+                        assert!(got < bound, "below 2n (or 2 n~) at {bits} bits");
                         let rinv = rp.modinv(&nb).unwrap();
                         assert_eq!(
                             &got % &nb,
@@ -484,6 +567,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The kernels `Ifma::with_kernel` builds: `amm.rs`, quarters modulo n, quarters modulo
+    /// the multiple n~ (where the size allows it, else quarters modulo n again).
+    const KERNELS: [(bool, bool); 3] = [(false, false), (true, false), (true, true)];
+
+    /// The modulus v's products run under: n, or n~ = n (-n^-1 mod 2^52), computed here
+    /// independently of the variant.
+    fn kernel_modulus(v: &Ifma, n: &BigUint) -> BigUint {
+        if v.multiple.is_none() {
+            return n.clone();
+        }
+        let r52 = BigUint::from(1u64 << DIGIT_BITS);
+        let k0 = &r52 - n.modinv(&r52).unwrap();
+        let nk = n * k0;
+        assert_eq!(&nk % &r52, &r52 - 1u32, "n~ = -1 mod 2^52");
+        nk
     }
 
     fn params_one(v: &Ifma) -> Vec<u64> {
@@ -530,22 +630,24 @@ mod tests {
             for n in [&top - 1u32, &top - 3u32, (&top >> 1u32) + 1u32, random] {
                 let mut limbs = n.to_u64_digits();
                 limbs.resize(k, 0);
-                for quarters in [false, true] {
-                    let v =
-                        Ifma::with_kernel(MontParams::new(limbs.clone(), bits), token, quarters)
-                            .unwrap();
+                for (quarters, multiple) in KERNELS {
+                    let params = MontParams::new(limbs.clone(), bits);
+                    let v = Ifma::with_kernel(params, token, quarters, multiple).unwrap();
                     let len = v.elem_len();
+                    // The products' modulus: n, or its multiple n~ (then t ranges over
+                    // [n~, 2 n~) and the exits reduce modulo n).
+                    let nk = kernel_modulus(&v, &n);
                     let rp = one.clone() << (DIGIT_BITS * v.digits);
                     let rp_inv = rp.modinv(&n).unwrap();
                     let r64 = (one.clone() << (64 * k)) % &n;
-                    let n_prime = &rp - n.modinv(&rp).unwrap();
-                    let two_n = &n << 1u32;
+                    let n_prime = &rp - nk.modinv(&rp).unwrap();
+                    let two_n = &nk << 1u32;
                     let mut inputs = vec![
                         BigUint::from(0u32),
                         one.clone(),
-                        &n - 1u32,
-                        n.clone(),
-                        &n + 1u32,
+                        &nk - 1u32,
+                        nk.clone(),
+                        &nk + 1u32,
                         &two_n - 2u32,
                         &two_n - 1u32,
                     ];
@@ -561,7 +663,7 @@ mod tests {
                         for b in &inputs {
                             let ab = a * b;
                             let q = (&ab * &n_prime) % &rp;
-                            let t = (ab + q * &n) / &rp;
+                            let t = (ab + q * &nk) / &rp;
                             assert!(t < two_n, "t below 2n");
                             let mut out = vec![0; len];
                             let elem =
@@ -569,9 +671,9 @@ mod tests {
                             v.amm(&mut out, &elem(a), &elem(b));
                             let ctx = format!("{bits} bits, n = {n:x}, A = {a:x}, B = {b:x}");
                             assert_eq!(from_digits_big(&v.digits_of(&out)), t, "{ctx}");
-                            if t >= n {
+                            if t >= nk {
                                 above += 1;
-                                exactly_n += usize::from(t == n);
+                                exactly_n += usize::from(t == nk);
                                 // The exits reduce it fully.
                                 let value = v.value_from_own(&out).unwrap();
                                 assert_eq!(big(&value), &t * &rp_inv % &n, "value: {ctx}");
