@@ -29,7 +29,10 @@
 //! / 1000 ns at 512 / 1024 / 2048 / 3072 / 4096 bits (10 / 20 / 40 / 60 / 79 digits), against
 //! 60.4 / 123 / 338 / 745 / 1050 for `amm.rs` and, at 512 bits, 55.6 for the ADX CIOS square.
 //! In an exponentiation, where each product waits for the last, a 512-bit product takes about
-//! 47 ns: about 30 cycles of it are the carries' four passes.
+//! 47 ns: about 30 cycles of it are the carries' four passes. Since then (session 39) up to
+//! 830 bits the sum runs in four windows of accumulators (see `amm`), and where the size
+//! allows the products run modulo a Montgomery-friendly multiple of n (see `Ifma`): a
+//! 512-bit exponentiation 34.2 -> 32.6 us.
 //!
 //! Tried and not kept: leaving the carries out of each lane's top pending, a word of the
 //! element, with each product taking its inputs' pending carries as terms of their own (two
@@ -54,6 +57,9 @@ pub(crate) const MAX_DIGITS: usize = 80;
 /// indices reach 22, type-check (those beyond h + 1 are compiled out).
 const WINDOW: usize = 23;
 
+/// Up to this many digits a lane (16 digits, 830 bits), four windows of accumulators (see
+/// `amm`).
+const FOUR_WINDOWS_UP_TO: usize = 4;
 /// Up to this many digits a lane, two windows of accumulators (as in `split.rs`); above, one.
 const TWO_WINDOWS_UP_TO: usize = 12;
 
@@ -164,69 +170,114 @@ fn amm<const D: usize, const FRIENDLY: bool>(
         av[j] = slot!(a, j);
         nv[j] = slot!(n, j);
     });
-    // Up to TWO_WINDOWS_UP_TO digits a lane, `acc` takes the terms of a b_i (and the moved
-    // columns) and `nacc` those of n y, so that each register's chain of IFMAs in a step is
-    // two long and the chain from one y to the next holds one IFMA (as `split.rs`).
-    let two = h <= TWO_WINDOWS_UP_TO;
-    let (mut acc, mut nacc) = ([zero; WINDOW], [zero; WINDOW]);
-    // Digit i = kh + j of b is word 4j + k: lane k's quarter, in order.
-    for k in 0..4 {
-        for j in 0..h {
-            if k * h + j >= D {
-                break;
-            }
-            // SAFETY: 4j + k < 4h = w, within b (asserted).
-            let bi = unsafe { Ymm::splat(b[4 * j + k]) };
-            // Step 1.
-            each_slot!(h, |s| {
-                acc[s] = acc[s].madd_lo(av[s], bi);
-                acc[s + 1] = acc[s + 1].madd_hi(av[s], bi);
-            });
-            // Step 2.
-            let column = if two { acc[0].add(nacc[0]) } else { acc[0] };
-            // With n = -1 mod 2^52 (FRIENDLY), -n^-1 = 1: y is the column's low digit, and
-            // IFMA reads only the low 52 bits of y, so the column itself serves (one IFMA
-            // fewer a step, and 4 cycles off the chain from one y to the next).
-            let y = if FRIENDLY {
-                column.lane0_to_all()
-            } else {
-                zero.madd_lo(column, k0).lane0_to_all()
-            };
-            // Step 3. In lane 0 column + lo(n_0 y) = 0 mod 2^52, so its carry is the column
-            // rounded up (below 2^61: no wrap); the other lanes carry nothing (step 4 moves
-            // their whole column).
-            let carry = column.add(round_up).carry().lane0_only();
-            let finished = column.madd_lo(nv[0], y);
-            let hi0 = carry.madd_hi(nv[0], y);
-            let win = if two { &mut nacc } else { &mut acc };
-            if h > 1 {
-                win[2] = win[2].madd_hi(nv[1], y);
-                win[1] = win[1].madd_lo(nv[1], y);
-            }
-            win[1] = win[1].add(hi0);
-            each_slot!(h, |s| {
-                if s >= 2 {
-                    win[s] = win[s].madd_lo(nv[s], y);
-                    win[s + 1] = win[s + 1].madd_hi(nv[s], y);
+    // The running sum is split over windows of accumulators so that few IFMAs chain on one
+    // register a step: a column waits on its register's chain in each of the h steps it
+    // spends in the window. Window a_lo takes the lo halves of a b_i and the moved columns,
+    // a_hi the hi halves, n_lo and n_hi those of n y. Up to FOUR_WINDOWS_UP_TO digits a lane
+    // (830 bits) all four are distinct (one IFMA a register a step), and each column's carry
+    // is a term of the next column of its own; up to TWO_WINDOWS_UP_TO, two (a b and n y, as
+    // `split.rs`); above, one (the registers run out). Measured on Zen 4 (`montvec bench --ops
+    // exp --algorithms ifma`, three alternating runs, medians): four windows against two,
+    // 512 bits 33.6 -> 32.6 us, 768 bits 69.3 -> 66.3 us; of that the separate carry
+    // 32.3 -> 32.0 us at 512 bits. The windows are four named arrays, bound by the macro
+    // below (distinct, or one array under several names): one array of four windows indexed
+    // by constants computed from h was left in memory, and 512-bit products took twice as long.
+    let (mut w0, mut w1, mut w2, mut w3) = (
+        [zero; WINDOW],
+        [zero; WINDOW],
+        [zero; WINDOW],
+        [zero; WINDOW],
+    );
+    macro_rules! run {
+        ($a_lo:ident, $a_hi:ident, $n_lo:ident, $n_hi:ident; [$($a:ident)+] [$($n:ident)*];
+            separate_carry: $separate:literal) => {{
+            // The carry out of the last column, lane 0 only: a term of the next column.
+            let mut pending = zero;
+            // Digit i = kh + j of b is word 4j + k: lane k's quarter, in order.
+            for k in 0..4 {
+                for j in 0..h {
+                    if k * h + j >= D {
+                        break;
+                    }
+                    // SAFETY: 4j + k < 4h = w, within b (asserted).
+                    let bi = unsafe { Ymm::splat(b[4 * j + k]) };
+                    // Step 1.
+                    each_slot!(h, |s| {
+                        $a_lo[s] = $a_lo[s].madd_lo(av[s], bi);
+                        $a_hi[s + 1] = $a_hi[s + 1].madd_hi(av[s], bi);
+                    });
+                    // Step 2: slot 0 of every distinct window, and the last column's carry
+                    // (added to the terms of a b_i, which are ready early).
+                    let column = plus_sum!(sum_of!($($a[0]),+).add(pending); $($n[0])*);
+                    // With n = -1 mod 2^52, -n^-1 = 1: y is the column's low digit, and IFMA
+                    // reads only the low 52 bits of y, so the column itself serves (one IFMA,
+                    // 4 cycles, off the chain from one y to the next).
+                    let y = if FRIENDLY {
+                        column.lane0_to_all()
+                    } else {
+                        zero.madd_lo(column, k0).lane0_to_all()
+                    };
+                    // Step 3. In lane 0 column + lo(n_0 y) = 0 mod 2^52, so its carry is the
+                    // column rounded up (below 2^61: no wrap); the other lanes carry nothing
+                    // (step 4 moves their whole column). With `$separate` the carry is a term
+                    // of the next column of its own (`pending`): as the accumulator of
+                    // hi(n_0 y) its three operations (add, shift, mask) come before that IFMA,
+                    // on the chain from one y to the next.
+                    let carry = column.add(round_up).carry().lane0_only();
+                    let finished = column.madd_lo(nv[0], y);
+                    let hi0 = if $separate {
+                        pending = carry;
+                        zero.madd_hi(nv[0], y)
+                    } else {
+                        carry.madd_hi(nv[0], y)
+                    };
+                    if h > 1 {
+                        $n_hi[2] = $n_hi[2].madd_hi(nv[1], y);
+                        $n_lo[1] = $n_lo[1].madd_lo(nv[1], y);
+                    }
+                    // After slot 1's IFMA: hi0 comes 4 cycles after y too, and added first
+                    // it would put both on one chain.
+                    $n_hi[1] = $n_hi[1].add(hi0);
+                    each_slot!(h, |s| {
+                        if s >= 2 {
+                            $n_lo[s] = $n_lo[s].madd_lo(nv[s], y);
+                            $n_hi[s + 1] = $n_hi[s + 1].madd_hi(nv[s], y);
+                        }
+                    });
+                    // Step 4: lane k's finished column into lane k - 1's slot h (lane 0's,
+                    // whose value went into the carry, drops out).
+                    $a_lo[h] = $a_lo[h].add(finished.shifted_down());
+                    // Step 5 (slot h + 1 is never written: slot h becomes zero).
+                    each_slot!(h + 1, |s| {
+                        $( $a[s] = $a[s + 1]; )+
+                        $( $n[s] = $n[s + 1]; )*
+                    });
                 }
+            }
+            let mut acc = [zero; WINDOW];
+            each_slot!(h, |s| {
+                acc[s] = plus_sum!(sum_of!($($a[s]),+); $($n[s])*);
             });
-            // Step 4: lane k's finished column into lane k - 1's slot h (lane 0's, whose
-            // value went into the carry, drops out).
-            acc[h] = acc[h].add(finished.shifted_down());
-            // Step 5 (slot h + 1 is never written: slot h becomes zero).
-            each_slot!(h + 1, |s| {
-                acc[s] = acc[s + 1];
-                if two {
-                    nacc[s] = nacc[s + 1];
-                }
-            });
-        }
+            acc[0] = acc[0].add(pending);
+            acc
+        }};
     }
-    if two {
-        each_slot!(h, |s| {
-            acc[s] = acc[s].add(nacc[s]);
-        });
+    macro_rules! sum_of {
+        ($x:expr) => { $x };
+        ($x:expr, $($rest:expr),+) => { $x.add(sum_of!($($rest),+)) };
     }
+    // `$c` plus the sum of the rest, if any: (a-side) + (n-side) as a tree of two halves.
+    macro_rules! plus_sum {
+        ($c:expr;) => { $c };
+        ($c:expr; $($x:expr)+) => { $c.add(sum_of!($($x),+)) };
+    }
+    let mut acc = if h <= FOUR_WINDOWS_UP_TO {
+        run!(w0, w1, w2, w3; [w0 w1] [w2 w3]; separate_carry: true)
+    } else if h <= TWO_WINDOWS_UP_TO {
+        run!(w0, w0, w2, w2; [w0] [w2]; separate_carry: false)
+    } else {
+        run!(w0, w0, w0, w0; [w0] []; separate_carry: false)
+    };
     // Slot s of lane k is the result's digit kh + s: carried into 52 bits a pass over the
     // slots in every lane at once, the carry out of lane k's top slot then moved into lane
     // k + 1 for the next pass. Columns are below 2^61 and carries below 2^9, so the first pass
