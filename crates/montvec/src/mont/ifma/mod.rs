@@ -223,7 +223,7 @@ impl Ifma {
             && quarters_for(plain)
             && quarters_for(plain + 1)
             && quarters::quarter(plain + 1) == quarters::quarter(plain);
-        let digits = digits_for(bits) + usize::from(multiple);
+        let digits = plain + usize::from(multiple);
         let regs = regs_for(digits);
         let quarters = quarters_for(digits);
         let words = if quarters {
