@@ -603,6 +603,57 @@ mod tests {
         out
     }
 
+    /// Where the quarters kernel runs modulo the multiple: exactly where the extra digit keeps
+    /// its register count (d not a multiple of 4, d + 1 at most 80), and never without the
+    /// quarters kernel or when not asked.
+    #[test]
+    fn multiple_taken_where_its_digit_costs_no_register() {
+        let Some(token) = IfmaToken::detect() else {
+            return;
+        };
+        for bits in (400usize..=4200)
+            .step_by(13)
+            .chain([512, 1024, 1536, 2048, 3072, 4096])
+        {
+            let k = bits.div_ceil(64);
+            let mut n = vec![u64::MAX; k];
+            let top = bits - 64 * (k - 1);
+            if top < 64 {
+                n[k - 1] = (1 << top) - 1;
+            }
+            let plain = digits_for(bits);
+            let expected =
+                (quarters::MIN_DIGITS..quarters::MAX_DIGITS).contains(&plain) && plain & 3 != 0;
+            let build = |quarters, multiple| {
+                Ifma::with_kernel(MontParams::new(n.clone(), bits), token, quarters, multiple)
+                    .unwrap()
+            };
+            let v = build(true, true);
+            assert_eq!(
+                v.multiple.is_some(),
+                expected,
+                "{bits} bits, {plain} digits"
+            );
+            assert_eq!(v.digits, plain + usize::from(expected), "{bits} bits");
+            assert_eq!(
+                v.quarters,
+                (quarters::MIN_DIGITS..=quarters::MAX_DIGITS).contains(&plain)
+            );
+            assert!(build(true, false).multiple.is_none());
+            assert!(build(false, true).multiple.is_none());
+        }
+        // The sizes named in the module doc.
+        let digits_with_multiple = |bits: usize| {
+            let n = vec![u64::MAX; bits.div_ceil(64)];
+            let v = Ifma::with_kernel(MontParams::new(n, bits), token, true, true).unwrap();
+            (v.digits, v.multiple.is_some())
+        };
+        assert_eq!(digits_with_multiple(512), (11, true));
+        assert_eq!(digits_with_multiple(1024), (20, false));
+        assert_eq!(digits_with_multiple(1536), (31, true));
+        assert_eq!(digits_with_multiple(4096), (80, true));
+    }
+
     /// The boundary of the almost-Montgomery form, which the shared-form boundary tests
     /// (`tests/final_subtraction.rs`, R = 2^(64k)) cannot aim at: products chosen over inputs
     /// in [0, 2n) must equal t = (A B + Q n) / R' exactly, for the unique Q < R' with
