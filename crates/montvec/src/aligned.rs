@@ -1,5 +1,7 @@
 //! Limb buffers that start on a 64-byte boundary, for the values the vector kernels load
-//! on every product (an exponentiation's working values and table, the IFMA variant's modulus).
+//! on every product: an exponentiation's working values and table, the IFMA variant's modulus,
+//! and the batch engines' word-sliced numbers, constants and tables (`batch/sliced.rs`: one
+//! row of digits a load, never straddling two lines).
 //!
 //! The vector kernels load and store whole registers of an element (the quarters kernel of
 //! `mont/ifma` four words at a time, the table gathers eight); from a heap buffer that starts

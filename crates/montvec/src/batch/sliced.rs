@@ -11,6 +11,7 @@
 
 use zeroize::Zeroize;
 
+use crate::aligned::AlignedLimbs;
 use crate::limb::{Limb, LIMB_BITS};
 
 /// Bits per digit.
@@ -21,46 +22,12 @@ const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
 /// The widest row: sixteen lanes (a pair of zmm registers).
 const ROW: usize = 16;
 
-/// Words that start on a 64-byte boundary; zeroized on drop (they hold secrets: bases,
-/// tables, intermediate powers).
-pub(crate) struct AlignedWords {
-    buf: Vec<u64>,
-    off: usize,
-    len: usize,
-}
-
-impl AlignedWords {
-    /// `len` zero words.
-    pub(crate) fn zeroed(len: usize) -> Self {
-        let buf = vec![0u64; len + 7];
-        // Words to skip until the next 64-byte boundary (the allocation is 8-byte aligned).
-        let off = ((64 - (buf.as_ptr() as usize & 63)) & 63) >> 3;
-        AlignedWords { buf, off, len }
-    }
-
-    /// The words.
-    pub(crate) fn as_slice(&self) -> &[u64] {
-        &self.buf[self.off..self.off + self.len]
-    }
-
-    /// The words, mutably.
-    pub(crate) fn as_mut_slice(&mut self) -> &mut [u64] {
-        &mut self.buf[self.off..self.off + self.len]
-    }
-}
-
-impl Drop for AlignedWords {
-    fn drop(&mut self) {
-        self.buf.zeroize();
-    }
-}
-
 /// Word-slice up to `lanes` numbers into `digits` digits each; missing lanes are zero.
 ///
 /// First a transpose: limb j of every lane into one row of `lanes` words; then the re-split
 /// into 52-bit digits works on whole rows (digit i of all lanes from two limb rows, by one
 /// shift amount: the compiler turns each row operation into vector shifts).
-pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> AlignedWords {
+pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> AlignedLimbs {
     assert!(numbers.len() <= lanes && lanes <= ROW);
     let limbs = (digits * DIGIT_BITS).div_ceil(LIMB_BITS);
     // Limb row j (limb j of every lane) at words j * lanes .. (j + 1) * lanes.
@@ -70,7 +37,7 @@ pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> Aligned
             row[l] = w;
         }
     }
-    let mut out = AlignedWords::zeroed(digits * lanes);
+    let mut out = AlignedLimbs::zeroed(digits * lanes);
     let o = out.as_mut_slice();
     for (i, digit) in o.chunks_exact_mut(lanes).enumerate() {
         let bit = i * DIGIT_BITS;

@@ -67,10 +67,11 @@ pub(crate) mod split;
 use core::marker::PhantomData;
 
 use self::reduce::{Reduction, SlicedModulus};
+use crate::aligned::AlignedLimbs;
 use crate::backend::IfmaToken;
 use crate::batch::constants::{digits_for_limbs, DigitForms, LaneConstants};
 use crate::batch::lanes::Lanes;
-use crate::batch::sliced::{self, AlignedWords};
+use crate::batch::sliced;
 use crate::limb::Limb;
 use zeroize::Zeroize;
 
@@ -80,20 +81,20 @@ pub(crate) struct IfmaLanes<V: Lanes> {
     limbs: usize,
     digits: usize,
     /// N, word-sliced.
-    n: AlignedWords,
+    n: AlignedLimbs,
     /// -N^-1 mod R, word-sliced.
-    n_prime: AlignedWords,
+    n_prime: AlignedLimbs,
     /// R mod N, word-sliced: one in Montgomery form.
-    one: AlignedWords,
+    one: AlignedLimbs,
     /// R^2 mod N, word-sliced: into Montgomery form.
-    r2: AlignedWords,
+    r2: AlignedLimbs,
     /// R^2 / R64 mod N, word-sliced: products of elements in the scalar Montgomery form.
-    r2_over_r64: AlignedWords,
+    r2_over_r64: AlignedLimbs,
     reduction: Reduction,
     /// Whether each job takes a pair of lanes ([`Self::new_split`]).
     paired: bool,
     /// N split across lane pairs, for the split kernel's sizes.
-    n_split: Option<AlignedWords>,
+    n_split: Option<AlignedLimbs>,
     _lanes: PhantomData<V>,
 }
 
@@ -120,7 +121,7 @@ impl<V: Lanes> IfmaLanes<V> {
         // Each lane's digits copied from its modulus's cached digit forms: digit i of lane l
         // at word i * lanes + l.
         let rows = |form: fn(&DigitForms) -> &[u64]| {
-            let mut out = AlignedWords::zeroed(digits * lanes);
+            let mut out = AlignedLimbs::zeroed(digits * lanes);
             for (l, (_, c)) in lanes_of.iter().enumerate() {
                 for (row, &v) in out
                     .as_mut_slice()
@@ -166,7 +167,7 @@ impl<V: Lanes> IfmaLanes<V> {
         let mut lanes = Self::new(token, limbs, &pairs);
         lanes.paired = true;
         if lanes.digits <= split::MAX_DIGITS {
-            let mut n_split = AlignedWords::zeroed(split::half_digits(lanes.digits) * V::LANES);
+            let mut n_split = AlignedLimbs::zeroed(split::half_digits(lanes.digits) * V::LANES);
             split::split_modulus(lanes.n.as_slice(), V::LANES, n_split.as_mut_slice());
             lanes.n_split = Some(n_split);
         }
@@ -210,7 +211,7 @@ impl<V: Lanes> IfmaLanes<V> {
             n: self.n.as_slice(),
             n_prime: self.n_prime.as_slice(),
             reduction: self.reduction,
-            split: self.n_split.as_ref().map(AlignedWords::as_slice),
+            split: self.n_split.as_ref().map(AlignedLimbs::as_slice),
         }
     }
 
@@ -271,7 +272,7 @@ impl<V: Lanes> IfmaLanes<V> {
         let count = bases.len();
         assert!(count == exps.len() && count <= V::LANES);
         let base = sliced::slice(bases, self.digits, V::LANES);
-        let mut out = AlignedWords::zeroed(self.digits * V::LANES);
+        let mut out = AlignedLimbs::zeroed(self.digits * V::LANES);
         kernel(out.as_mut_slice(), base.as_slice(), &self.modulus());
         let _ = self.token;
         self.job_outputs(sliced::unslice(out.as_slice(), V::LANES, count, self.limbs))
@@ -296,7 +297,7 @@ impl<V: Lanes> IfmaLanes<V> {
     }
 
     /// Per lane, `(a c / R) b / R mod N`, fully reduced.
-    fn product(&self, a: &[&[Limb]], b: &[&[Limb]], c: &AlignedWords) -> Vec<Vec<Limb>> {
+    fn product(&self, a: &[&[Limb]], b: &[&[Limb]], c: &AlignedLimbs) -> Vec<Vec<Limb>> {
         let (a, b) = (&self.lane_inputs(a)[..], &self.lane_inputs(b)[..]);
         let count = a.len();
         assert!(count == b.len() && count <= V::LANES);
@@ -305,8 +306,8 @@ impl<V: Lanes> IfmaLanes<V> {
             sliced::slice(a, self.digits, V::LANES),
             sliced::slice(b, self.digits, V::LANES),
         );
-        let mut out = AlignedWords::zeroed(words);
-        let mut scratch = AlignedWords::zeroed(reduce::scratch_words(self.digits, V::LANES));
+        let mut out = AlignedLimbs::zeroed(words);
+        let mut scratch = AlignedLimbs::zeroed(reduce::scratch_words(self.digits, V::LANES));
         // SAFETY: the token proves AVX-512 F, IFMA and VL were detected at run time.
         unsafe {
             reduce::mul_mod::<V>(
@@ -403,9 +404,9 @@ mod tests {
                         sliced::slice(&ar, d, V::LANES),
                         sliced::slice(&br, d, V::LANES),
                     );
-                    let mut out = AlignedWords::zeroed(d * V::LANES);
-                    let mut sq = AlignedWords::zeroed(d * V::LANES);
-                    let mut scratch = AlignedWords::zeroed(scratch_words(d, V::LANES));
+                    let mut out = AlignedLimbs::zeroed(d * V::LANES);
+                    let mut sq = AlignedLimbs::zeroed(d * V::LANES);
+                    let mut scratch = AlignedLimbs::zeroed(scratch_words(d, V::LANES));
                     // SAFETY: the token proves the features.
                     unsafe {
                         mont_mul::<V>(

@@ -11,8 +11,8 @@
 use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
 use zeroize::Zeroize;
 
+use crate::aligned::AlignedLimbs;
 use crate::batch::lanes::Lanes;
-use crate::batch::sliced::AlignedWords;
 
 /// The most lanes of a lane vector ([`crate::batch::lanes::Pair`] of zmm).
 const MAX_LANES: usize = 16;
@@ -72,10 +72,10 @@ pub(crate) fn pow_sliced<V: Lanes>(
     let bits = exp_limbs * 64;
     let w = window_width(bits, d, l);
     let entries = 1usize << w;
-    let mut scratch = AlignedWords::zeroed(super::reduce::scratch_words(d, l));
+    let mut scratch = AlignedLimbs::zeroed(super::reduce::scratch_words(d, l));
     let scratch = scratch.as_mut_slice();
     // The table: entry e holds base^e R mod N (below 2N).
-    let mut table_words = AlignedWords::zeroed(entries * words);
+    let mut table_words = AlignedLimbs::zeroed(entries * words);
     let table = table_words.as_mut_slice();
     table[..words].copy_from_slice(one);
     mont_mul::<V>(&mut table[words..2 * words], base, r2, m, scratch);
@@ -112,9 +112,9 @@ pub(crate) fn pow_sliced<V: Lanes>(
         }
     };
     // acc and tmp swap roles after each product instead of copying.
-    let mut acc = AlignedWords::zeroed(words);
-    let mut tmp = AlignedWords::zeroed(words);
-    let mut entry = AlignedWords::zeroed(words);
+    let mut acc = AlignedLimbs::zeroed(words);
+    let mut tmp = AlignedLimbs::zeroed(words);
+    let mut entry = AlignedLimbs::zeroed(words);
     let windows = bits.div_ceil(w);
     acc.as_mut_slice().copy_from_slice(one);
     for win in (0..windows).rev() {
@@ -186,13 +186,13 @@ pub(crate) fn pow_vartime_sliced<V: Lanes>(
         })
         .max()
         .unwrap_or(0);
-    let mut scratch = AlignedWords::zeroed(super::reduce::scratch_words(d, l));
+    let mut scratch = AlignedLimbs::zeroed(super::reduce::scratch_words(d, l));
     let scratch = scratch.as_mut_slice();
     // base R mod N, below 2N.
-    let mut entry = AlignedWords::zeroed(words);
+    let mut entry = AlignedLimbs::zeroed(words);
     mont_mul::<V>(entry.as_mut_slice(), base, r2, m, scratch);
-    let mut acc = AlignedWords::zeroed(words);
-    let mut tmp = AlignedWords::zeroed(words);
+    let mut acc = AlignedLimbs::zeroed(words);
+    let mut tmp = AlignedLimbs::zeroed(words);
     acc.as_mut_slice().copy_from_slice(one);
     for i in (0..top).rev() {
         if i + 1 < top {
@@ -235,7 +235,7 @@ fn leave_form<V: Lanes>(
     m: &SlicedModulus<'_>,
     scratch: &mut [u64],
 ) {
-    let mut unit = AlignedWords::zeroed(acc.len());
+    let mut unit = AlignedLimbs::zeroed(acc.len());
     unit.as_mut_slice()[..V::LANES].fill(1);
     // SAFETY: the callers' target features (IFMA, VL) are mont_mul's.
     unsafe { mont_mul::<V>(tmp, acc, unit.as_slice(), m, scratch) };
@@ -416,10 +416,10 @@ fn digit_groups(d: usize) -> impl DoubleEndedIterator<Item = (usize, usize)> {
 /// `table` (entries of `words` words one after another) rearranged digit group by digit
 /// group ([`digit_groups`]): group (i, W) holds rows i..i + W of entry 0, then of entry 1,
 /// and so on, from word `entries * i * l`, so that a lookup reads it in one sweep.
-fn group_major<V: Lanes>(table: &[u64], entries: usize, words: usize) -> AlignedWords {
+fn group_major<V: Lanes>(table: &[u64], entries: usize, words: usize) -> AlignedLimbs {
     let l = V::LANES;
     assert_eq!(table.len(), entries * words);
-    let mut out = AlignedWords::zeroed(table.len());
+    let mut out = AlignedLimbs::zeroed(table.len());
     let dst = out.as_mut_slice();
     for (i, width) in digit_groups(V::digits(words)) {
         for e in 0..entries {
