@@ -10,7 +10,8 @@
 //! lane's window is its own column range. Step i, for digit b_i (broadcast from memory):
 //! 1. every lane adds its quarter of a times b_i, lo halves into slot j and hi halves into
 //!    slot j + 1;
-//! 2. the quotient digit y = lo52(column_i n') from lane 0's slot 0, broadcast to all lanes;
+//! 2. the quotient digit y = lo52(column_i n') from lane 0's slot 0, broadcast to all lanes
+//!    (up to 16 digits, column i is formed in every lane ahead of time instead: see `amm`);
 //! 3. every lane adds its quarter of n times y; lane 0's column i drops out with its carry
 //!    ceil(column_i / 2^52) into column i + 1;
 //! 4. lane k's lowest column, i + kh, takes no more terms in lane k (its later columns start
@@ -18,8 +19,9 @@
 //! 5. the window shifts down one column.
 //!
 //! After d steps slot s of lane k holds column d + kh + s of (A B + Y n), whose digits
-//! kh + s are the result's, carried into 52 bits (four passes over the slots, the carry out
-//! of each lane moved one lane up between passes: a carry can ripple through every lane).
+//! kh + s are the result's, carried into 52 bits (`carry_into_digits`: one pass over the
+//! slots, then each lane's carry into the next lane with one level of carry lookahead for
+//! the carries that ripple through a whole lane).
 //!
 //! Column bound: a column spends at most h + 1 steps in each of the four lanes, taking at
 //! most four terms below 2^52 a step, and a carry below 2^12 from below: under
@@ -32,7 +34,10 @@
 //! 47 ns: about 30 cycles of it are the carries' four passes. Since then (session 39) up to
 //! 830 bits the sum runs in four windows of accumulators (see `amm`), and where the size
 //! allows the products run modulo a Montgomery-friendly multiple of n (see `Ifma`): a
-//! 512-bit exponentiation 34.2 -> 32.6 us.
+//! 512-bit exponentiation 34.2 -> 32.6 us. Session 40: quotient digits formed ahead
+//! (512 bits 32.1 -> 30.4 us) and the carries by lookahead in place of three more passes
+//! (512 bits 30.4 -> 29.7 us, 1024 bits 132 -> 128 us, 2048 bits 718 -> 701 us, 4096 bits
+//! 4.95 -> 4.91 ms).
 //!
 //! Tried and not kept: leaving the carries out of each lane's top pending, a word of the
 //! element, with each product taking its inputs' pending carries as terms of their own (two
@@ -145,7 +150,6 @@ pub(crate) fn almost_mont_mul(
 
 /// [`almost_mont_mul`] for `D` digits.
 #[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
-#[allow(unused_assignments)] // the last pass's carry is zero and unused
 fn amm<const D: usize, const FRIENDLY: bool>(
     out: &mut [u64],
     a: &[u64],
@@ -172,14 +176,13 @@ fn amm<const D: usize, const FRIENDLY: bool>(
     });
     // The running sum is split over windows of accumulators so that few IFMAs chain on one
     // register a step: a column waits on its register's chain in each of the h steps it
-    // spends in the window. Window a_lo takes the lo halves of a b_i and the moved columns,
-    // a_hi the hi halves, n_lo and n_hi those of n y. Up to FOUR_WINDOWS_UP_TO digits a lane
-    // (830 bits) all four are distinct (one IFMA a register a step), and each column's carry
-    // is a term of the next column of its own; up to TWO_WINDOWS_UP_TO, two (a b and n y, as
+    // spends in the window. Window a_lo takes the lo halves of a b_i, a_hi the hi halves,
+    // n_lo and n_hi those of n y, and n_lo the moved columns. Up to FOUR_WINDOWS_UP_TO digits
+    // a lane (830 bits) all four are distinct (one IFMA a register a step) and the quotient
+    // digits are formed ahead (see `run`); up to TWO_WINDOWS_UP_TO, two (a b and n y, as
     // `split.rs`); above, one (the registers run out). Measured on Zen 4 (`montvec bench --ops
     // exp --algorithms ifma`, three alternating runs, medians): four windows against two,
-    // 512 bits 33.6 -> 32.6 us, 768 bits 69.3 -> 66.3 us; of that the separate carry
-    // 32.3 -> 32.0 us at 512 bits. The windows are four named arrays, bound by the macro
+    // 512 bits 33.6 -> 32.6 us, 768 bits 69.3 -> 66.3 us. The windows are four named arrays, bound by the macro
     // below (distinct, or one array under several names): one array of four windows indexed
     // by constants computed from h was left in memory, and 512-bit products took twice as long.
     let (mut w0, mut w1, mut w2, mut w3) = (
@@ -188,11 +191,24 @@ fn amm<const D: usize, const FRIENDLY: bool>(
         [zero; WINDOW],
         [zero; WINDOW],
     );
+    // Lane 0's digits 0 and 1 of a and n, in every lane: the column whose quotient digit is
+    // next, kept in every lane (see `ahead` in `run`).
+    // SAFETY: words 0 and 4 lie within a and n (w = 4h >= 12).
+    let (a0, n0, n1) = unsafe { (Ymm::splat(a[0]), Ymm::splat(n[0]), Ymm::splat(n[4])) };
     macro_rules! run {
         ($a_lo:ident, $a_hi:ident, $n_lo:ident, $n_hi:ident; [$($a:ident)+] [$($n:ident)*];
-            separate_carry: $separate:literal) => {{
-            // The carry out of the last column, lane 0 only: a term of the next column.
+            ahead: $ahead:literal) => {{
+            // The carry out of the last column, lane 0 only.
             let mut pending = zero;
+            // With `$ahead`: column i in every lane (`column_all`) and its quotient digit y,
+            // from the column's sum before step i - 1's quotient (`early`, broadcast while
+            // that quotient is formed) and the four terms that come after it. Without, y is
+            // lane 0's column broadcast: the broadcast and the sum of the windows' slot 0 lie
+            // on the chain from one y to the next. Measured on Zen 4 (`montvec bench --ops exp
+            // --algorithms ifma`, alternating runs, together with the moved columns into n_lo
+            // and one sum for slot 1): 512 bits 32.1 -> 30.4 us; with two windows (1024 to
+            // 2048 bits) it lost, 128 -> 136 us at 1024 bits.
+            let (mut column_all, mut y_prev, mut early) = (zero, zero, zero);
             // Digit i = kh + j of b is word 4j + k: lane k's quarter, in order.
             for k in 0..4 {
                 for j in 0..h {
@@ -206,30 +222,55 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                         $a_lo[s] = $a_lo[s].madd_lo(av[s], bi);
                         $a_hi[s + 1] = $a_hi[s + 1].madd_hi(av[s], bi);
                     });
-                    // Step 2: slot 0 of every distinct window, and the last column's carry
-                    // (added to the terms of a b_i, which are ready early).
-                    let column = plus_sum!(sum_of!($($a[0]),+).add(pending); $($n[0])*);
-                    // With n = -1 mod 2^52, -n^-1 = 1: y is the column's low digit, and IFMA
-                    // reads only the low 52 bits of y, so the column itself serves (one IFMA,
-                    // 4 cycles, off the chain from one y to the next).
-                    let y = if FRIENDLY {
-                        column.lane0_to_all()
+                    let (column, y) = if $ahead {
+                        // Step 2, column i in every lane: the sum of its terms up to step
+                        // i - 1 before y_(i-1) (`early`), lo(a_0 b_i), lo(n_1 y_(i-1)),
+                        // hi(n_0 y_(i-1)) and the carry out of column i - 1, ceil(c / 2^52)
+                        // for that column's c. Friendly, n_0 = 2^52 - 1: hi(n_0 y) = y - 1
+                        // for y = c mod 2^52 > 0, so that hi term and the carry are
+                        // (c >> 52) + (c mod 2^52), with no IFMA. The chain from one y to
+                        // the next is one IFMA and an add (friendly); the broadcast is off it.
+                        let tail = if FRIENDLY {
+                            column_all.carry().add(column_all.digit()).add(early)
+                        } else {
+                            column_all.add(round_up).carry().add(early).madd_hi(n0, y_prev)
+                        };
+                        column_all = zero.madd_lo(a0, bi).madd_lo(n1, y_prev).add(tail);
+                        let y = if FRIENDLY { column_all } else { zero.madd_lo(column_all, k0) };
+                        y_prev = y;
+                        // Column i + 1 (slot 1, lane 0) so far, for the next step. Slot 1's
+                        // sum then stands for the windows' slot 1 (the sum of slot 0 takes
+                        // two adds fewer a step).
+                        let next = plus_sum!(sum_of!($($a[1]),+); $($n[1])*);
+                        early = next.lane0_to_all();
+                        $( $a[1] = zero; )+
+                        $( $n[1] = zero; )*
+                        $n_lo[1] = next;
+                        // Lane 0 of the windows' slot 0 is not read again: its column is
+                        // `column_all`. Lanes 1 to 3 need no carry.
+                        (sum_of!($($a[0]),+$(, $n[0])*), y)
                     } else {
-                        zero.madd_lo(column, k0).lane0_to_all()
+                        // Step 2: slot 0 of every distinct window, and the last column's carry
+                        // (`pending`, the accumulator of hi(n_0 y) in step 3).
+                        let column = plus_sum!(sum_of!($($a[0]),+).add(pending); $($n[0])*);
+                        // With n = -1 mod 2^52, -n^-1 = 1: y is the column's low digit, and
+                        // IFMA reads only the low 52 bits of y, so the column itself serves
+                        // (one IFMA, 4 cycles, off the chain from one y to the next).
+                        let y = if FRIENDLY {
+                            column.lane0_to_all()
+                        } else {
+                            zero.madd_lo(column, k0).lane0_to_all()
+                        };
+                        (column, y)
                     };
                     // Step 3. In lane 0 column + lo(n_0 y) = 0 mod 2^52, so its carry is the
                     // column rounded up (below 2^61: no wrap); the other lanes carry nothing
-                    // (step 4 moves their whole column). With `$separate` the carry is a term
-                    // of the next column of its own (`pending`): as the accumulator of
-                    // hi(n_0 y) its three operations (add, shift, mask) come before that IFMA,
-                    // on the chain from one y to the next.
-                    let carry = column.add(round_up).carry().lane0_only();
+                    // (step 4 moves their whole column).
                     let finished = column.madd_lo(nv[0], y);
-                    let hi0 = if $separate {
-                        pending = carry;
+                    let hi0 = if $ahead {
                         zero.madd_hi(nv[0], y)
                     } else {
-                        carry.madd_hi(nv[0], y)
+                        column.add(round_up).carry().lane0_only().madd_hi(nv[0], y)
                     };
                     if h > 1 {
                         $n_hi[2] = $n_hi[2].madd_hi(nv[1], y);
@@ -245,14 +286,19 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                         }
                     });
                     // Step 4: lane k's finished column into lane k - 1's slot h (lane 0's,
-                    // whose value went into the carry, drops out).
-                    $a_lo[h] = $a_lo[h].add(finished.shifted_down());
+                    // whose value went into the carry, drops out), in window n_lo: slot h of
+                    // a_lo takes an IFMA a step from the next step on, which put the moved
+                    // column on a chain of IFMAs into the sum for y (512 bits 30.9 -> 30.4 us).
+                    $n_lo[h] = $n_lo[h].add(finished.shifted_down());
                     // Step 5 (slot h + 1 is never written: slot h becomes zero).
                     each_slot!(h + 1, |s| {
                         $( $a[s] = $a[s + 1]; )+
                         $( $n[s] = $n[s + 1]; )*
                     });
                 }
+            }
+            if $ahead {
+                pending = column_all.add(round_up).carry().lane0_only();
             }
             let mut acc = [zero; WINDOW];
             each_slot!(h, |s| {
@@ -272,38 +318,187 @@ fn amm<const D: usize, const FRIENDLY: bool>(
         ($c:expr; $($x:expr)+) => { $c.add(sum_of!($($x),+)) };
     }
     let mut acc = if h <= FOUR_WINDOWS_UP_TO {
-        run!(w0, w1, w2, w3; [w0 w1] [w2 w3]; separate_carry: true)
+        run!(w0, w1, w2, w3; [w0 w1] [w2 w3]; ahead: true)
     } else if h <= TWO_WINDOWS_UP_TO {
-        run!(w0, w0, w2, w2; [w0] [w2]; separate_carry: false)
+        run!(w0, w0, w2, w2; [w0] [w2]; ahead: false)
     } else {
-        run!(w0, w0, w0, w0; [w0] []; separate_carry: false)
+        run!(w0, w0, w0, w0; [w0] []; ahead: false)
     };
-    // Slot s of lane k is the result's digit kh + s: carried into 52 bits a pass over the
-    // slots in every lane at once, the carry out of lane k's top slot then moved into lane
-    // k + 1 for the next pass. Columns are below 2^61 and carries below 2^9, so the first pass
-    // leaves digits below 2^52 and lane carries below 2^9, later passes carries of at most
-    // one: after four passes every carry has crossed every lane. The result is below 2n <
-    // 2^(52 d), so no carry leaves lane 3's top.
-    let mut carry = zero;
-    for pass in 0..4 {
-        if pass > 0 {
-            carry = carry.shifted_up();
-        }
-        each_slot!(h, |s| {
-            let v = acc[s].add(carry);
-            carry = v.carry();
-            acc[s] = v.digit();
-        });
-    }
+    // Slot s of lane k is the result's digit kh + s. The result is below 2n < 2^(52 d).
+    carry_into_digits(&mut acc, h);
     each_slot!(h, |s| {
         // SAFETY: s < h: words 4s .. 4s + 4 lie within out (asserted).
         unsafe { acc[s].store(out.as_mut_ptr().add(4 * s)) };
     });
 }
 
+/// Carries `acc[..h]` into 52-bit digits in place: slot s of lane k holds column kh + s of a
+/// number below 2^(52 * 4h) (so that no carry leaves lane 3's top), each column below 2^61.
+///
+/// Leaks: h, nothing of the values.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+#[inline]
+fn carry_into_digits(acc: &mut [Ymm; WINDOW], h: usize) {
+    // SAFETY: the target features cover Ymm's.
+    let (zero, round_up) = unsafe { (Ymm::splat(0), Ymm::splat(DIGIT_MASK)) };
+    // Two stages.
+    // 1. A pass over the slots in every lane at once. Columns are below 2^61, so this leaves
+    //    digits below 2^52 and each lane's carry out of its top slot below 2^9.
+    let mut carry = zero;
+    each_slot!(h, |s| {
+        let v = acc[s].add(carry);
+        carry = v.carry();
+        acc[s] = v.digit();
+    });
+    // 2. Lane k takes lane k - 1's carry at its slot 0: x0 = digit + carry, below 2^52 + 2^9.
+    //    A lane passes a carry on beyond that only if its slots 1..h-1 are all 2^52 - 1
+    //    (`full`): it generates one if x0 >= 2^52, and propagates one from below if
+    //    x0 = 2^52 - 1. Lane 0 takes no carry, so it generates none, and lane 3's would leave
+    //    the number: the extra carries out of lanes 1 and 2 are g_1 and g_2 | p_2 g_1, one
+    //    level of carry lookahead (one lane shift). Each lane's extra carry of 0 or 1 then
+    //    ripples through the slots of its lane at once: slot s takes it where slots 1..s-1
+    //    are all 2^52 - 1 (`through[s]`). This stands in for three more passes over the slots
+    //    (2h + 2 cycles each, on the chain from one product to the next).
+    // SAFETY: the target features cover Ymm's.
+    let all_ones = unsafe { Ymm::splat(u64::MAX) };
+    let mut full = all_ones;
+    let mut through = [all_ones; WINDOW];
+    each_slot!(h, |s| {
+        if s >= 1 {
+            through[s] = full;
+            full = full.and(acc[s].eq_mask(round_up));
+        }
+    });
+    let x0 = acc[0].add(carry.shifted_up());
+    let generate = x0.carry().and(full);
+    let propagate = x0.eq_mask(round_up).and(full);
+    let carry_out = generate.or_and(propagate, generate.shifted_up());
+    let x = x0.add(carry_out.shifted_up());
+    let carry = x.carry();
+    acc[0] = x.digit();
+    each_slot!(h, |s| {
+        if s >= 1 {
+            acc[s] = acc[s].add(carry.and(through[s])).digit();
+        }
+    });
+}
+
 #[cfg(test)]
+#[allow(clippy::integer_division_remainder_used)] // positions of test data, no secrets
 mod tests {
     use super::*;
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// `carry_into_digits` on `columns` (column kh + s at slot s, lane k), against the sum
+    /// of the columns in num-bigint.
+    fn check_carries(columns: &[u64], h: usize) {
+        let mut acc = [[0u64; 4]; WINDOW];
+        for (r, &c) in columns.iter().enumerate() {
+            acc[r % h][r / h] = c;
+        }
+        let expected: BigUint = columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| BigUint::from(c) << (52 * r))
+            .sum();
+        assert!(
+            expected.bits() <= 52 * 4 * h as u64,
+            "the case breaks the bound"
+        );
+        let mut out = [[0u64; 4]; WINDOW];
+        // SAFETY: the caller detected AVX-512 F, IFMA and VL; every pointer is to four words.
+        unsafe {
+            let mut v = [Ymm::splat(0); WINDOW];
+            for s in 0..h {
+                v[s] = Ymm::load(acc[s].as_ptr());
+            }
+            carry_into_digits(&mut v, h);
+            for s in 0..h {
+                v[s].store(out[s].as_mut_ptr());
+            }
+        }
+        let got: BigUint = (0..4 * h)
+            .map(|r| {
+                let digit = out[r % h][r / h];
+                assert!(digit < 1 << 52, "digit {r} not carried: {digit:#x}");
+                BigUint::from(digit) << (52 * r)
+            })
+            .sum();
+        assert_eq!(got, expected, "h = {h}, columns {columns:x?}");
+    }
+
+    #[test]
+    fn carries_ripple_through_full_lanes() {
+        if IfmaToken::detect().is_none() {
+            return;
+        }
+        const M: u64 = DIGIT_MASK;
+        let mut rng = ChaCha8Rng::seed_from_u64(52);
+        let mut cases = 0;
+        for h in [3, 4, 5, 10, 20] {
+            for _ in 0..4000 {
+                // Choose what the first stage leaves (digits, and each slot's carry out, the
+                // top slot's being its lane's), and build the columns that give it: every
+                // lane full (all 2^52 - 1 above slot 0) or not, slot 0 at the generate and
+                // propagate boundaries, carries from 0 to 2^9 - 1.
+                let mut digits = vec![0u64; 4 * h];
+                let mut carries = vec![0u64; 4 * h];
+                for k in 0..4 {
+                    let full = rng.gen_bool(0.6);
+                    for s in 0..h {
+                        digits[k * h + s] = match (s, full, rng.gen_range(0..4)) {
+                            (0, _, 0) => M,
+                            (0, _, 1) => M - rng.gen_range(0..512),
+                            (_, true, _) if s > 0 => M,
+                            (_, _, 2) => 0,
+                            _ => rng.gen::<u64>() & M,
+                        };
+                        carries[k * h + s] = match rng.gen_range(0..4) {
+                            0 => 0,
+                            1 => 1,
+                            2 => 511,
+                            _ => rng.gen_range(0..512),
+                        };
+                    }
+                }
+                // No carry out of lane 3's top (the bound).
+                carries[4 * h - 1] = 0;
+                let mut columns = vec![0u64; 4 * h];
+                for r in 0..4 * h {
+                    let carry_in = if r % h == 0 { 0 } else { carries[r - 1] };
+                    if digits[r] < carry_in && carries[r] == 0 {
+                        carries[r] = 1;
+                    }
+                    columns[r] = digits[r] + (carries[r] << 52) - carry_in;
+                }
+                let total: BigUint = columns
+                    .iter()
+                    .enumerate()
+                    .map(|(r, &c)| BigUint::from(c) << (52 * r))
+                    .sum();
+                if total.bits() > 52 * 4 * h as u64 {
+                    continue;
+                }
+                check_carries(&columns, h);
+                cases += 1;
+            }
+        }
+        assert!(cases > 5000, "only {cases} cases within the bound");
+        // A carry from lane 0 through two full lanes (and slot 0 at exactly 2^52 - 1) into
+        // lane 3, and the largest columns with a top lane that takes them.
+        for h in [3, 4, 20] {
+            let mut columns = vec![M; 4 * h];
+            columns[h - 1] = M + (5 << 52);
+            columns[h] = M - 4;
+            columns[3 * h..].fill(0);
+            check_carries(&columns, h);
+            let mut columns = vec![(1 << 61) - 1; 4 * h];
+            columns[3 * h..].fill(0);
+            check_carries(&columns, h);
+        }
+    }
 
     #[test]
     fn word_of_lays_digits_out_by_quarters() {
