@@ -182,9 +182,10 @@ fn amm<const D: usize, const FRIENDLY: bool>(
     // digits are formed ahead (see `run`); up to TWO_WINDOWS_UP_TO, two (a b and n y, as
     // `split.rs`); above, one (the registers run out). Measured on Zen 4 (`montvec bench --ops
     // exp --algorithms ifma`, three alternating runs, medians): four windows against two,
-    // 512 bits 33.6 -> 32.6 us, 768 bits 69.3 -> 66.3 us. The windows are four named arrays, bound by the macro
-    // below (distinct, or one array under several names): one array of four windows indexed
-    // by constants computed from h was left in memory, and 512-bit products took twice as long.
+    // 512 bits 33.6 -> 32.6 us, 768 bits 69.3 -> 66.3 us. The windows are four named arrays,
+    // bound by the macro below (distinct, or one array under several names): one array of
+    // four windows indexed by constants computed from h was left in memory, and 512-bit
+    // products took twice as long.
     let (mut w0, mut w1, mut w2, mut w3) = (
         [zero; WINDOW],
         [zero; WINDOW],
@@ -198,8 +199,6 @@ fn amm<const D: usize, const FRIENDLY: bool>(
     macro_rules! run {
         ($a_lo:ident, $a_hi:ident, $n_lo:ident, $n_hi:ident; [$($a:ident)+] [$($n:ident)*];
             ahead: $ahead:literal) => {{
-            // The carry out of the last column, lane 0 only.
-            let mut pending = zero;
             // With `$ahead`: column i in every lane (`column_all`) and its quotient digit y,
             // from the column's sum before step i - 1's quotient (`early`, broadcast while
             // that quotient is formed) and the four terms that come after it. Without, y is
@@ -250,9 +249,9 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                         // `column_all`. Lanes 1 to 3 need no carry.
                         (sum_of!($($a[0]),+$(, $n[0])*), y)
                     } else {
-                        // Step 2: slot 0 of every distinct window, and the last column's carry
-                        // (`pending`, the accumulator of hi(n_0 y) in step 3).
-                        let column = plus_sum!(sum_of!($($a[0]),+).add(pending); $($n[0])*);
+                        // Step 2: slot 0 of every distinct window (the last column's carry
+                        // came in as the accumulator of hi(n_0 y) in step 3).
+                        let column = plus_sum!(sum_of!($($a[0]),+); $($n[0])*);
                         // With n = -1 mod 2^52, -n^-1 = 1: y is the column's low digit, and
                         // IFMA reads only the low 52 bits of y, so the column itself serves
                         // (one IFMA, 4 cycles, off the chain from one y to the next).
@@ -297,9 +296,13 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                     });
                 }
             }
-            if $ahead {
-                pending = column_all.add(round_up).carry().lane0_only();
-            }
+            // The carry out of the last column, lane 0 only (without `$ahead`, it is in the
+            // windows already).
+            let pending = if $ahead {
+                column_all.add(round_up).carry().lane0_only()
+            } else {
+                zero
+            };
             let mut acc = [zero; WINDOW];
             each_slot!(h, |s| {
                 acc[s] = plus_sum!(sum_of!($($a[s]),+); $($n[s])*);
