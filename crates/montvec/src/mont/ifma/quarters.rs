@@ -394,6 +394,15 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// The number whose column r is `columns[r]`, in num-bigint.
+    fn column_sum(columns: &[u64]) -> BigUint {
+        columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| BigUint::from(c) << (52 * r))
+            .sum()
+    }
+
     /// `carry_into_digits` on `columns` (column kh + s at slot s, lane k), against the sum
     /// of the columns in num-bigint.
     fn check_carries(columns: &[u64], h: usize) {
@@ -401,11 +410,7 @@ mod tests {
         for (r, &c) in columns.iter().enumerate() {
             acc[r % h][r / h] = c;
         }
-        let expected: BigUint = columns
-            .iter()
-            .enumerate()
-            .map(|(r, &c)| BigUint::from(c) << (52 * r))
-            .sum();
+        let expected = column_sum(columns);
         assert!(
             expected.bits() <= 52 * 4 * h as u64,
             "the case breaks the bound"
@@ -476,12 +481,7 @@ mod tests {
                     }
                     columns[r] = digits[r] + (carries[r] << 52) - carry_in;
                 }
-                let total: BigUint = columns
-                    .iter()
-                    .enumerate()
-                    .map(|(r, &c)| BigUint::from(c) << (52 * r))
-                    .sum();
-                if total.bits() > 52 * 4 * h as u64 {
+                if column_sum(&columns).bits() > 52 * 4 * h as u64 {
                     continue;
                 }
                 check_carries(&columns, h);
@@ -489,8 +489,9 @@ mod tests {
             }
         }
         assert!(cases > 5000, "only {cases} cases within the bound");
-        // A carry from lane 0 through two full lanes (and slot 0 at exactly 2^52 - 1) into
-        // lane 3, and the largest columns with a top lane that takes them.
+        // An extra carry generated in lane 1 (lane 0's carry of 5 lifts its slot 0 past
+        // 2^52 - 1) and propagated through full lane 2 (slot 0 at exactly 2^52 - 1) into
+        // lane 3; and the largest columns, with a top lane that takes them.
         for h in [3, 4, 20] {
             let mut columns = vec![M; 4 * h];
             columns[h - 1] = M + (5 << 52);
