@@ -59,6 +59,12 @@ pub(crate) trait Lanes: Copy {
     /// Arithmetic right shift by 52: the carry out of a digit, negative for a negative column
     /// (Karatsuba's middle terms); for columns below 2^63 the same as a logical shift.
     fn carry(self) -> Self;
+    /// The value, computed before whatever follows it in the source: an empty `asm!` block
+    /// takes its register, so LLVM keeps the instructions that produce it above the
+    /// instructions after it. A core that issues the oldest ready instruction first then
+    /// runs a serial chain written this way ahead of a block of independent IFMAs that
+    /// follows it, instead of after them (see `interleaved::reduce_step`).
+    fn computed_here(self) -> Self;
     /// Logical right shift by 63: the borrow out of a wrapped 64-bit difference.
     fn sign(self) -> Self;
     /// The low 52 bits of each lane.
@@ -151,6 +157,11 @@ impl Lanes for Zmm {
     fn carry(self) -> Self {
         // SAFETY: see above.
         Zmm(unsafe { _mm512_srai_epi64::<DIGIT_BITS>(self.0) })
+    }
+    #[inline(always)]
+    fn computed_here(self) -> Self {
+        // SAFETY: see above.
+        Zmm(unsafe { computed_here_zmm(self.0) })
     }
     #[inline(always)]
     fn sign(self) -> Self {
@@ -268,6 +279,11 @@ impl Lanes for Ymm {
     fn carry(self) -> Self {
         // SAFETY: see above.
         Ymm(unsafe { _mm256_srai_epi64::<DIGIT_BITS>(self.0) })
+    }
+    #[inline(always)]
+    fn computed_here(self) -> Self {
+        // SAFETY: see above.
+        Ymm(unsafe { computed_here_ymm(self.0) })
     }
     #[inline(always)]
     fn sign(self) -> Self {
@@ -423,6 +439,10 @@ impl<V: Lanes> Lanes for Pair<V> {
         Pair(self.0.carry(), self.1.carry())
     }
     #[inline(always)]
+    fn computed_here(self) -> Self {
+        Pair(self.0.computed_here(), self.1.computed_here())
+    }
+    #[inline(always)]
     fn sign(self) -> Self {
         Pair(self.0.sign(), self.1.sign())
     }
@@ -466,4 +486,28 @@ impl<V: Lanes> Lanes for Pair<V> {
     fn even_only(self) -> Self {
         Pair(self.0.even_only(), self.1.even_only())
     }
+}
+
+/// [`Lanes::computed_here`] for a zmm register: a function of its own because an `asm!`
+/// operand in a zmm register needs the feature on the function that holds the block.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn computed_here_zmm(mut x: __m512i) -> __m512i {
+    // SAFETY: the block is empty: it reads and writes nothing but hands the register back.
+    // Not `pure`: a block with side effects stays where it is written.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(zmm_reg) x, options(nomem, nostack, preserves_flags))
+    };
+    x
+}
+
+/// [`Lanes::computed_here`] for a ymm register (see [`computed_here_zmm`]).
+#[target_feature(enable = "avx512f,avx512vl")]
+#[inline]
+fn computed_here_ymm(mut x: __m256i) -> __m256i {
+    // SAFETY: the block is empty: it reads and writes nothing but hands the register back.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(ymm_reg) x, options(nomem, nostack, preserves_flags))
+    };
+    x
 }

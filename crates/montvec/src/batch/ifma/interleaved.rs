@@ -31,7 +31,9 @@
 //! `a_i (a_i + 2 sum_(j>i) a_j)` entering at its step, no column memory): 1.05x slower;
 //! every step unrolled (window shifts as renames): 1.21x slower (code size, spills); the
 //! next step's y computed right after acc_1 is final, ahead of the step's other IFMAs in
-//! program order: even (0.999, 10 paired runs); two steps a turn with one shift by two
+//! program order: even (0.999, 10 paired runs; but LLVM sinks that IFMA back below them
+//! unless an `asm!` block holds it in place, which on Zen 4 made the squarings' steps faster:
+//! see [`reduce_step`]); two steps a turn with one shift by two
 //! (half the window moves): 1.05x slower; the squaring's columns computed inside the
 //! reduction (the lower half before the first step, column d + 1 + i by product scanning
 //! during step i, to fill the chain's latency with independent IFMAs): 1.06x slower at best
@@ -145,7 +147,10 @@ fn mul_digits<V: Lanes, const D: usize>(
             acc[j] = acc[j].madd_lo(aj, bi);
             acc[j + 1] = acc[j + 1].madd_hi(aj, bi);
         });
-        reduce_step::<V, D>(&mut acc, n, k0);
+        // Step 1 (see `reduce_step` for why the squaring forms it a step ahead, and this
+        // product not).
+        let y = zero.madd_lo(acc[0], k0);
+        reduce_step::<V, D>(&mut acc, n, k0, y, false);
         acc[D] = zero;
     }
     store_normalised::<V, D>(out, &acc);
@@ -208,8 +213,11 @@ fn reduce_square_digits<V: Lanes, const D: usize>(
         // j <= D < 2D columns.
         acc[j] = square_column::<V>(t, a, j);
     });
+    let mut y = zero.madd_lo(acc[0], k0);
     for i in 0..D {
-        reduce_step::<V, D>(&mut acc, n, k0);
+        // The next step's column takes nothing more once this step's terms are in (the
+        // square's columns enter at the window's top): its y is formed in this step.
+        y = reduce_step::<V, D>(&mut acc, n, k0, y, i + 1 < D);
         // Column D + 1 + i of the square enters the window (there are 2D columns).
         acc[D] = if D + 1 + i < 2 * D {
             square_column::<V>(t, a, D + 1 + i)
@@ -220,15 +228,31 @@ fn reduce_square_digits<V: Lanes, const D: usize>(
     store_normalised::<V, D>(out, &acc);
 }
 
-/// Steps 1-3 of the module doc on the window `acc` (acc[D] is left for the caller to fill).
+/// Steps 1-3 of the module doc on the window `acc` (acc[D] is left for the caller to fill),
+/// for this step's y = lo52(acc_0 k0). With `form_next`, where the next step's column takes
+/// no terms of its own (a squaring, whose columns enter at the window's top), returns that
+/// step's y (else zero), formed as soon as acc_1 is complete, ahead in program order of
+/// this step's other 2D - 3 IFMAs, which do not touch it ([`Lanes::computed_here`]). LLVM
+/// otherwise sinks it below them, and a core that issues the oldest ready instruction first
+/// then runs the next step's chain (its y, lo(n_1 y) and hi(n_0 y), an add) only after this
+/// step's IFMAs, with the IFMA units idle meanwhile. Measured on Zen 4 (8-lane
+/// exponentiations, `montvec bench --ops batch`, three alternating runs): 512 bits 10.3 ->
+/// 9.8 us a lane, 768 bits 32.0 -> 31.5, 1024 bits 70.5 -> 68.7; 4 lanes at 1024 bits 73.6
+/// -> 69.7. The same in the product, with lo(a_0 b_(i+1)) added to acc_1 first: even (its
+/// steps have 4D IFMAs, twice a squaring's, to cover the chain).
 #[inline(always)]
-fn reduce_step<V: Lanes, const D: usize>(acc: &mut [V; WINDOW], n: &[u64], k0: V) {
+fn reduce_step<V: Lanes, const D: usize>(
+    acc: &mut [V; WINDOW],
+    n: &[u64],
+    k0: V,
+    y: V,
+    form_next: bool,
+) -> V {
     let l = V::LANES;
     assert!(n.len() >= D * l);
     // SAFETY: the callers' target features cover V's.
     let zero = unsafe { V::splat(0) };
-    // Step 1: only the low 52 bits of acc_0 enter the product.
-    let y = zero.madd_lo(acc[0], k0);
+    // Step 1 is the caller's (only the low 52 bits of acc_0 enter y).
     // SAFETY: digit 0 of n (asserted).
     let n0 = unsafe { V::load(n.as_ptr()) };
     // Step 3's carry without waiting for y: lo(n_0 y) = -acc_0 mod 2^52, so acc_0 + lo(n_0 y)
@@ -247,6 +271,12 @@ fn reduce_step<V: Lanes, const D: usize>(acc: &mut [V; WINDOW], n: &[u64], k0: V
         acc[1] = acc[1].madd_lo(n1, y);
     }
     acc[1] = acc[1].add(hi0);
+    // acc_1, the next step's acc_0, is complete.
+    let y_next = if form_next {
+        zero.madd_lo(acc[1], k0).computed_here()
+    } else {
+        zero
+    };
     // Step 2 for the other digits, off the chain.
     each_digit!(D, |j| {
         if j >= 2 {
@@ -259,6 +289,7 @@ fn reduce_step<V: Lanes, const D: usize>(acc: &mut [V; WINDOW], n: &[u64], k0: V
     each_digit!(D, |j| {
         acc[j] = acc[j + 1];
     });
+    y_next
 }
 
 /// `out` = the D columns of `acc` carry-propagated into 52-bit digits (the value is below
