@@ -198,7 +198,7 @@ fn amm<const D: usize, const FRIENDLY: bool>(
     let (a0, n0, n1) = unsafe { (Ymm::splat(a[0]), Ymm::splat(n[0]), Ymm::splat(n[4])) };
     macro_rules! run {
         ($a_lo:ident, $a_hi:ident, $n_lo:ident, $n_hi:ident; [$($a:ident)+] [$($n:ident)*];
-            ahead: $ahead:literal) => {{
+            ahead: $ahead:literal, next_y: $next_y:literal) => {{
             // With `$ahead`: column i in every lane (`column_all`) and its quotient digit y,
             // from the column's sum before step i - 1's quotient (`early`, broadcast while
             // that quotient is formed) and the four terms that come after it. Without, y is
@@ -208,6 +208,7 @@ fn amm<const D: usize, const FRIENDLY: bool>(
             // and one sum for slot 1): 512 bits 32.1 -> 30.4 us; with two windows (1024 to
             // 2048 bits) it lost, 128 -> 136 us at 1024 bits.
             let (mut column_all, mut y_prev, mut early) = (zero, zero, zero);
+            let mut y_next = zero;
             // Digit i = kh + j of b is word 4j + k: lane k's quarter, in order.
             for k in 0..4 {
                 for j in 0..h {
@@ -262,7 +263,10 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                         // (one IFMA, 4 cycles, off the chain from one y to the next).
                         // Ahead of the step's other IFMAs (as above: 1024 bits 127.9 ->
                         // 127.1 us, 2048 even).
-                        let y = if FRIENDLY {
+                        // (With `$next_y`, the last step formed y but for step 0's.)
+                        let y = if $next_y && k * h + j > 0 {
+                            y_next
+                        } else if FRIENDLY {
                             column.lane0_to_all()
                         } else {
                             zero.madd_lo(column, k0).lane0_to_all()
@@ -286,6 +290,28 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                     // After slot 1's IFMA: hi0 comes 4 cycles after y too, and added first
                     // it would put both on one chain.
                     $n_hi[1] = $n_hi[1].add(hi0);
+                    // With `$next_y` (one window), the next step's y here, where its column
+                    // (lane 0's slot 1) lacks only lo(a_0 b_(i+1)), which is added to a copy
+                    // (the window takes it again in step 1): ahead in program order of this
+                    // step's other IFMAs, as `split.rs` does. Measured on Zen 4 (`montvec
+                    // bench --ops exp --algorithms ifma`, three alternating runs): 2560 bits
+                    // 1.371 -> 1.325 ms, 3072 bits 2.339 -> 2.233, 4096 bits 4.90 -> 4.84;
+                    // with two windows it lost (1024 bits 127 -> 148 us, 2048 702 -> 710).
+                    if $next_y {
+                        let (k2, j2) = if j + 1 < h { (k, j + 1) } else { (k + 1, 0) };
+                        if k2 < 4 && k2 * h + j2 < D {
+                            // SAFETY: 4 j2 + k2 < 4h = w, within b (asserted).
+                            let b_next = unsafe { Ymm::splat(b[4 * j2 + k2]) };
+                            let next = plus_sum!(sum_of!($($a[1]),+); $($n[1])*)
+                                .madd_lo(a0, b_next);
+                            y_next = if FRIENDLY {
+                                next.lane0_to_all()
+                            } else {
+                                zero.madd_lo(next, k0).lane0_to_all()
+                            }
+                            .computed_here();
+                        }
+                    }
                     each_slot!(h, |s| {
                         if s >= 2 {
                             $n_lo[s] = $n_lo[s].madd_lo(nv[s], y);
@@ -329,11 +355,11 @@ fn amm<const D: usize, const FRIENDLY: bool>(
         ($c:expr; $($x:expr)+) => { $c.add(sum_of!($($x),+)) };
     }
     let mut acc = if h <= FOUR_WINDOWS_UP_TO {
-        run!(w0, w1, w2, w3; [w0 w1] [w2 w3]; ahead: true)
+        run!(w0, w1, w2, w3; [w0 w1] [w2 w3]; ahead: true, next_y: false)
     } else if h <= TWO_WINDOWS_UP_TO {
-        run!(w0, w0, w2, w2; [w0] [w2]; ahead: false)
+        run!(w0, w0, w2, w2; [w0] [w2]; ahead: false, next_y: false)
     } else {
-        run!(w0, w0, w0, w0; [w0] []; ahead: false)
+        run!(w0, w0, w0, w0; [w0] []; ahead: false, next_y: true)
     };
     // Slot s of lane k is the result's digit kh + s. The result is below 2n < 2^(52 d).
     carry_into_digits(&mut acc, h);
