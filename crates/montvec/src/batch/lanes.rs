@@ -59,11 +59,12 @@ pub(crate) trait Lanes: Copy {
     /// Arithmetic right shift by 52: the carry out of a digit, negative for a negative column
     /// (Karatsuba's middle terms); for columns below 2^63 the same as a logical shift.
     fn carry(self) -> Self;
-    /// The value, computed before whatever follows it in the source: an empty `asm!` block
-    /// takes its register, so LLVM keeps the instructions that produce it above the
-    /// instructions after it. A core that issues the oldest ready instruction first then
-    /// runs a serial chain written this way ahead of a block of independent IFMAs that
-    /// follows it, instead of after them (see `interleaved::reduce_step`).
+    /// The value, computed where it is written: an empty `asm!` block takes its register,
+    /// and in practice LLVM then keeps the instructions that produce it above the ones
+    /// written after it (a scheduling hint, not a guarantee; correctness does not depend on
+    /// it). A core that issues the oldest ready instruction first then runs a serial chain
+    /// written this way ahead of a block of independent IFMAs that follows it, instead of
+    /// after them (see `interleaved::reduce_step`).
     fn computed_here(self) -> Self;
     /// Logical right shift by 63: the borrow out of a wrapped 64-bit difference.
     fn sign(self) -> Self;

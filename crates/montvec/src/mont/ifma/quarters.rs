@@ -196,6 +196,17 @@ fn amm<const D: usize, const FRIENDLY: bool>(
     // next, kept in every lane (see `ahead` in `run`).
     // SAFETY: words 0 and 4 lie within a and n (w = 4h >= 12).
     let (a0, n0, n1) = unsafe { (Ymm::splat(a[0]), Ymm::splat(n[0]), Ymm::splat(n[4])) };
+    // The quotient digit of the column in lane 0 of `$c`, in every lane: the column's low
+    // digit modulo the Montgomery-friendly multiple, else lo52(column k0).
+    macro_rules! quotient_digit {
+        ($c:expr) => {
+            if FRIENDLY {
+                $c.lane0_to_all()
+            } else {
+                zero.madd_lo($c, k0).lane0_to_all()
+            }
+        };
+    }
     macro_rules! run {
         ($a_lo:ident, $a_hi:ident, $n_lo:ident, $n_hi:ident; [$($a:ident)+] [$($n:ident)*];
             ahead: $ahead:literal, next_y: $next_y:literal) => {{
@@ -266,10 +277,8 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                         // (With `$next_y`, the last step formed y but for step 0's.)
                         let y = if $next_y && k * h + j > 0 {
                             y_next
-                        } else if FRIENDLY {
-                            column.lane0_to_all()
                         } else {
-                            zero.madd_lo(column, k0).lane0_to_all()
+                            quotient_digit!(column)
                         };
                         let y = y.computed_here();
                         (column, y)
@@ -304,12 +313,7 @@ fn amm<const D: usize, const FRIENDLY: bool>(
                             let b_next = unsafe { Ymm::splat(b[4 * j2 + k2]) };
                             let next = plus_sum!(sum_of!($($a[1]),+); $($n[1])*)
                                 .madd_lo(a0, b_next);
-                            y_next = if FRIENDLY {
-                                next.lane0_to_all()
-                            } else {
-                                zero.madd_lo(next, k0).lane0_to_all()
-                            }
-                            .computed_here();
+                            y_next = quotient_digit!(next).computed_here();
                         }
                     }
                     each_slot!(h, |s| {
