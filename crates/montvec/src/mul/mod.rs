@@ -23,49 +23,8 @@
 //! squaring for 2 to 16), Karatsuba from [`karatsuba::THRESHOLD`] limbs (its halves land on
 //! the unrolled kernels), generic Comba for unequal lengths.
 //!
-//! Tried and not kept (2026-11-25, Zen 5, `taskset -c 0`): the product in AVX-512 IFMA, one
-//! product at a time. Both operands cut into 52-bit digits in zmm registers, each block of
-//! eight columns summed by `vpmadd52luq`/`vpmadd52huq` over windows of a's digits
-//! (`valignq`) times broadcast digits of b, one parallel carry step, the remaining ripple
-//! by carry lookahead on the compare masks, and the digits packed back into limbs. It was
-//! correct against the oracle at 1 to 16 limbs. ns a product:
-//!
-//! | limbs | 32 independent products a call: IFMA / ADX rows | each product's low half the next one's operand: IFMA / ADX |
-//! |---|---|---|
-//! | 9 | 18.0-18.7 / 20.2-21.2 | 33-38 / 21 |
-//! | 12 | 35-39 / 66-68 (Comba) | 38-45 / 66-69 |
-//! | 16 | 37 / 120 (Comba) | 51 / 124 |
-//!
-//! At 9 limbs it wins only where products do not depend on each other. A chained product,
-//! as in REDC, pays for this chip's latencies: 4-5 cycles for each cross-lane shuffle on the
-//! path, about 16 cycles for the mask's round trip through a general register, and a stall
-//! when scalar loads read what vector stores wrote. So the 9-limb product stays on the ADX
-//! rows. From 10 limbs up, no caller in the library multiplies without reducing, and the
-//! single-operand IFMA Montgomery variant (`mont::ifma`) already takes those sizes.
-//!
-//! Tried again on Zen 4 (2026-11-28), where the ADX rows are slower (see `adx/`), with a
-//! design that moves nothing during the products: a's and b's 52-bit digits read with one
-//! byte permute from unaligned bytes (digit i starts at byte 6.5i); four copies of a, shifted
-//! by 0 to 3 lanes, so that every digit of b adds its products to accumulators whose lanes
-//! are already the right columns (only the broadcast digit changes between steps); columns
-//! summed without carries, as seed 004 delays them (below 2D 2^52 < 2^57 for D <= 12 digits);
-//! then even columns, 57-bit fields 104 bits apart, and odd columns are each an exact bit
-//! string, packed into 64-bit lanes by one byte permute apiece and added once with carry
-//! lookahead on the compare masks. Correct against GMP for 6 to 9 limbs (20,000 random and
-//! edge pairs). ns a product, standalone harness, `taskset -c 0`, medians of 151 x 2000
-//! calls, two runs:
-//!
-//! | limbs | independent: IFMA / ADX rows / GMP `mpn_mul_n` | each product's low half the next one's operand: IFMA / ADX / GMP |
-//! |---|---|---|
-//! | 6 | 14.9 / 16.8 / 24.2-24.4 | 33.6-33.9 / 19.9-20.0 / 25.5 |
-//! | 7 | 16.3 / 20.5 / 31.1 | 34.4 / 24.6-24.8 / 33.1-33.3 |
-//! | 8 | 17.8-17.9 / 26.6 / 40.0-40.1 | 36.8-37.0 / 33.0 / 42.3-42.9 |
-//! | 9 | 24.6-24.7 / 34.3 / 48.7-48.8 | 41.8 / 38.5-39.2 / 52.0 |
-//!
-//! Independent products would beat GMP by 1.6-2.3x, but a chained product (REDC, field
-//! arithmetic) takes 7-70% longer than on the ADX rows: the vector stores and the next
-//! product's loads, the masks' trip through a general register and the shuffles all lie on
-//! its path. `product` keeps the ADX rows.
+//! Measurements and the variants tried: the notes below (docs/mul.md).
+#![doc = include_str!("../../docs/mul.md")]
 
 #[cfg(target_arch = "x86_64")]
 pub mod adx;

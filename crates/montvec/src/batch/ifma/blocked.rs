@@ -21,57 +21,6 @@
 //! IFMA counts within d of the interleaved form's: about 4d^2 a product, square_columns'
 //! d^2 + d plus about 2d^2 a squaring.
 //!
-//! Measured on Zen 5 (paired whole-process runs of 8-lane exponentiations, cpu medians,
-//! against [`super::reduce`]'s truncated path): 0.84x the time at 2048 bits (10 runs; about
-//! 370 -> 320 us a lane on a quiet machine), 0.94x at 3072 and 4096 (6 runs). Product groups
-//! of 6 rows with the b and y terms in separate accumulators measured 0.96x groups of 8 with
-//! one accumulator set (the latter's four dependent IFMAs a column a step are 16 cycles
-//! against 16 of throughput); squaring groups of 8 against 12: even. The serial chain of the
-//! prologues costs about 6% (a variant computing the y's off the chain, wrong but timed: 0.94x);
-//! shortening it from about 14 to 9 cycles a row (y from the column before the previous
-//! row's last two terms arrive, the carry from the column's value: see `group`) measured
-//! 0.99x at 2048 bits (14 runs), 0.99x at 3072, even at 4096.
-//! Tried and dropped: each group's prologue placed inside the previous group's sweep, once its
-//! columns are complete (so that the sweep's independent IFMAs overlap its chain), with a
-//! first group of d mod G rows: 1.07x slower at 2048 bits, 1.04x at 3072 (the sweep's
-//! registers spill around it); the window's table lookup split into pieces after each squaring
-//! with the next piece prefetched (the table is 80 KB at 2048 bits, read from L2: about 10% of
-//! an exponentiation): even. Squarings (each against this form, A/B cpu medians of paired
-//! calls of 10 to 80 runs): the square's doubling pass folded into the reduction, as in
-//! [`super::interleaved`] (the off-diagonal columns doubled and given their diagonal term
-//! where a group first reads them: the first group's triangle and sweep, every group's top
-//! G columns), 1.02x slower at 2048 bits (five calls, 1.013 to 1.031), 1.03x at 3072 (likely
-//! as the pass it removes already overlapped the first group's serial prologue); the
-//! off-diagonal columns in a buffer of their own, a block of the next group's rows computed
-//! between each group's prologue and its sweep (so that its independent IFMAs fill the
-//! prologue's chain), the square's columns added in the prologues and the final carry pass:
-//! even at 2048 bits (0.994 to 0.999, three calls), 1.03x slower at 3072 (one call).
-//!
-//! Also dropped: the squaring sweep's lo and hi terms in two accumulator sets (one IFMA per
-//! accumulator a step, groups of 8 or 9 rows to fit them): 1.07x slower at 2048 bits; the
-//! interleaved window with only its low 20 (or 24) columns in registers and the rest in
-//! memory at their absolute columns (each loaded, given its terms and stored once a step,
-//! four at a time): 1.09x slower at 2048 bits (311 against 284 us a lane), even at 1536;
-//! the sweep unrolled in turns of G + 1 steps with the window rotated instead of shifted (no
-//! register moves between steps; the compiler emits about 22 `vmovdqa64` a step for the
-//! shift): 1.077x slower at 2048 bits (10 paired runs), so the moves cost nothing the core
-//! does not hide and the longer code does; sixteen lanes (a [`crate::batch::lanes::Pair`]
-//! of zmm, groups halved to fit the registers) so that one half's serial prologue overlaps
-//! the other's IFMAs: 1.23x slower a lane at 1024 bits and 1.25x at 2048; two squarings of
-//! separate 8-lane batches run group by group side by side (both prologues, then both
-//! sweeps, full-width registers; 2026-11-25, 30 digits, each squaring fed its own output):
-//! 419-447 ns a squaring against 411-441 for the two one after the other and 419-428 for a
-//! single chain, so the prologues' chains are not what is exposed. By count, a group of G
-//! rows spends about 70 cycles of IFMA throughput in its prologue (the triangle's terms)
-//! beside its 9-cycle-a-row chain, and its G head steps, with two dependent IFMAs on every
-//! accumulator, take 8 cycles each against 5 of throughput; at 30 digits (three groups of 10)
-//! that model gives about 380 cycles a group against 320 of IFMAs, near the 390 measured
-//! (a squaring 411-418 ns, of which the off-diagonal product 110-116, against an IFMA floor
-//! of 333). Nor is the result's serial carry pass exposed: replaced, for timing only, by one
-//! parallel carry step (wrong results), the exponentiations ran even at 1536 bits (98.6-99.6
-//! against 98.6-99.2 us a lane). Squaring groups of 8 rows against 12 after the head-step
-//! change below: 0.5-1% slower at 1536 and 2048 bits.
-//!
 //! Column bound: a column takes at most 2d terms of a b (or holds a column of a^2, below
 //! 4 d 2^52, see `product.rs`), 2d terms of Y N, each below 2^52, and one carry below 2^12:
 //! under 6 * 158 * 2^52 + 2^12 < 2^62 for the largest batch size (158 digits).
@@ -79,7 +28,9 @@
 //! Registers of the product's sweep: G digits of b, G quotients, twice G + 1 accumulators,
 //! a_j and N_j: 4G + 4, 28 at G = 6; the squaring's sweep 2G + 2 (no b, no a, one set of
 //! accumulators), 26 at G = 12.
-
+//!
+//! Measurements and the variants tried: the notes below (docs/batch-ifma-blocked.md).
+#![doc = include_str!("../../../docs/batch-ifma-blocked.md")]
 #![deny(clippy::integer_division_remainder_used)]
 
 use super::product::square_columns;

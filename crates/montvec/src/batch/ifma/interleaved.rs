@@ -24,70 +24,6 @@
 //! Zen 5's IFMA latency of 4 and its vector add latency of 2, both measured) overlaps the
 //! step's other 2d - 3 IFMAs.
 //!
-//! Measured on Zen 5 at 1024 bits (12 paired whole-process runs of 8-lane
-//! exponentiations, cpu medians): against the truncated path 1.34x faster with the square's
-//! diagonal added in `square_columns`, then 1.05x more (0.936 and 0.949 in two calls) with
-//! it added here. Tried and dropped: the whole squaring fused into the window (each row
-//! `a_i (a_i + 2 sum_(j>i) a_j)` entering at its step, no column memory): 1.05x slower;
-//! every step unrolled (window shifts as renames): 1.21x slower (code size, spills); the
-//! next step's y computed right after acc_1 is final, ahead of the step's other IFMAs in
-//! program order: even (0.999, 10 paired runs; but LLVM sinks that IFMA back below them
-//! unless an `asm!` block holds it in place, which on Zen 4 made the squarings' steps faster:
-//! see [`reduce_step`]); two steps a turn with one shift by two
-//! (half the window moves): 1.05x slower; the squaring's columns computed inside the
-//! reduction (the lower half before the first step, column d + 1 + i by product scanning
-//! during step i, to fill the chain's latency with independent IFMAs): 1.06x slower at best
-//! (two loads an IFMA against one in operand scanning).
-//!
-//! The carry of step 3 from acc_0 alone, before y, and hi(n_0 y) onto it in a register of
-//! its own (10 cycles a step, one IFMA fewer) against lo(n_0 y) into acc_0, its shifted
-//! carry and hi(n_0 y) added to acc_1 in turn (12 cycles): 1.14x at 512 bits (0.879, 15
-//! paired runs of 8-lane exponentiations), even at 1024 (0.994), where the step's other
-//! IFMAs, not its chain, set the pace. The result's carry pass (a serial add and shift a
-//! digit, 80 cycles at 20 digits) is not on the critical path either: replaced, for timing
-//! only, by a single parallel carry step (wrong results), it ran even at 1024 bits and at most
-//! 3% faster at 512 (three alternating runs), so no carry-lookahead form was written.
-//! Up to 30 digits with the window spilling (`MAX_DIGITS` 30, for the 1536-bit halves of
-//! RSA-3072): even with the blocked form at 1536 bits (158.8 / 164.1 against 157.8 / 164.9
-//! us a lane in two alternating runs), so the register window stops at 24 digits.
-//!
-//! What bounds the 20-digit kernels (Zen 5, 2026-11-24): not their instruction count, nor
-//! the vector instructions beside their IFMAs. In a microbenchmark, 24 independent IFMAs took
-//! 12 cycles alone and 11.6-12.2 with 12 or 24 independent adds, shifts, ands, loads or
-//! broadcasts beside them (with 24 shifts and 24 adds, 18.3: four vector operations a cycle,
-//! two of them IFMAs). Loading each digit of n (and, in the product, of a) twice through two
-//! opaque pointers, so that every load has one use and folds into its IFMA, took a squaring
-//! step's other vector instructions from 16 to 6 and a product step's from 38 to 25, yet the
-//! exponentiations ran even (30.05-30.36 against 29.96-30.29 us a lane, three runs of 100
-//! calls each way). Their chain weighs more in the squaring: with each step's y made a
-//! constant (wrong results, timing only) the exponentiation ran 3% faster, and timed alone
-//! (100,000 calls on one input) [`reduce_square`] went from 131 to 111 ns and [`mont_mul`]
-//! from 215 to 204, against IFMA floors of 102 and 195 ns. A squaring chained on its own
-//! output (`off_diagonal_columns`, then this reduction) takes 183-185 ns against a floor of
-//! 149. At 4.1 GHz (what independent IFMAs timed alone imply at two a cycle) the IFMAs of a
-//! 1024-bit exponentiation at window width 4 take about 25.6 us a lane; these kernels run at
-//! about 85% of that.
-//!
-//! A shorter chain, measured (2026-11-25, 8-lane exponentiations, three alternating runs):
-//! with y taken as the low 52 bits of acc_0 (an `and` instead of the IFMA by k0; wrong
-//! results, timing only) a step's chain is 7 cycles, not 10, and the exponentiation ran 8%
-//! faster at 1024 bits (27.7-28.5 against 30.5-30.6 us a lane) and 9% at 512 bits on 16
-//! lanes. That is what a Montgomery-friendly multiple of each modulus would give (Orup's
-//! trick: M = m N with m = -N^-1 mod 2^52 is -1 mod 2^52, so working modulo M the quotient
-//! digit is acc_0 mod 2^52 itself; the result is reduced modulo N once at the end). It was
-//! not built: M is a digit longer than N, so the elements and every product and reduction
-//! grow by a digit. The IFMAs grow with the square of the digit count: 10% more at 20 digits
-//! ((21/20)^2) and 21% more at 10, more than the 8-9% the chain would give back.
-//!
-//! Nor do the integer units sit idle for free (2026-11-24, whole-process runs of 8-lane
-//! 1024-bit exponentiations, three alternating pairs): in a microbenchmark, 24 independent
-//! IFMAs beside 8 `mulx`/`adcx`/`adox` groups ran in the time of the IFMAs alone (12.2
-//! against 12.4 cycles), which suggested running a scalar exponentiation (a ninth lane)
-//! inside these kernels' steps. Timed with a
-//! stand-in, a block of 32 independent `mulx`/`adcx`/`adox` groups (the two CIOS rows of a
-//! 16-limb step) in each reduction step: 32.1-32.4 -> 47.3-47.5 us a lane. The integer work
-//! costs about 60% of its own time alone, so a scalar ninth lane loses to an IFMA lane.
-//!
 //! Column bound: a column stays in the window for at most d + 1 steps and takes at most four
 //! terms below 2^52 and one carry below 2^12 a step, plus (squaring) the column of a^2,
 //! below 2^60 (see [`reduce_square`]): under 2^60 + 4 (d + 1) 2^53 < 2^62 for d <= 24.
@@ -95,7 +31,9 @@
 //! Registers: d + 1 accumulators, y, the digit of b, k0 and a digit of a or N: 25 of the 32
 //! zmm registers at d = 20. The compiler hoists some of N's digits out of the step loop and
 //! keeps the ones that do not fit on the stack: those are loads, not spills of accumulators.
-
+//!
+//! Measurements and the variants tried: the notes below (docs/batch-ifma-interleaved.md).
+#![doc = include_str!("../../../docs/batch-ifma-interleaved.md")]
 #![deny(clippy::integer_division_remainder_used)]
 
 use crate::batch::lanes::{Lanes, DIGIT_MASK};

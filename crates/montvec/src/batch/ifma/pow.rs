@@ -5,7 +5,10 @@
 //!
 //! Leaks: the digit count, the window width and the announced exponent length (the same for
 //! every lane of the batch); nothing of the bases, exponents or moduli.
-
+//!
+//! Measurements and the variants tried, for the window width and the table lookup: the notes
+//! below (docs/batch-ifma-pow.md).
+#![doc = include_str!("../../../docs/batch-ifma-pow.md")]
 #![deny(clippy::integer_division_remainder_used)]
 
 use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
@@ -28,18 +31,7 @@ const L1_TABLE_BYTES: usize = 48 << 10;
 /// of one (it reads `2^w d` digit rows against about `2 d^2` cycles of IFMAs a product), and
 /// twice that when the table outgrows L1 and every lookup streams it from L2.
 ///
-/// Measured on Zen 5 (8 lanes, whole-process pairs, cpu medians): at 1024 bits width 5 1.08x
-/// slower than 4 and width 3 1.04-1.06x; at 512 bits width 3 1.035x slower than 4; at 1536
-/// width 3 1.04x slower than 4 and 5 1.07x; at 2048 width 4 (a 40 KiB table) 1.7-4% faster
-/// than 5 (80 KiB, which the L1-blind model chose) and width 3 1.6% slower; at 3072 widths 4
-/// and 5 even; at 4096 width 5 2% faster than 6. (A table laid out digit group by digit group,
-/// so that each lookup streams one contiguous block instead of 32 strided pieces: even where
-/// the table stays in L1; larger tables are laid out so, see `select`.) With that layout
-/// (2026-11-25, three alternating runs each): at 3072 bits width 4 1.5% faster than the
-/// model's 5 (758-771 against 774-776 us a lane), at 4096 width 5 still 1-4% faster than 4,
-/// at 8192 width 6 still about 1% faster than 5. No single L2 factor here picks 4 at 3072
-/// and 6 at 8192 (it would have to be above 2.22 and below 2.18), so the model is left as it
-/// was: a 1.5% difference at a size whose target holds.
+/// Measurements: the module notes, under `window_width` (docs/batch-ifma-pow.md).
 pub(crate) fn window_width(bits: usize, d: usize, lanes: usize) -> usize {
     let cost = |w: usize| {
         let entries = 1usize << w;
@@ -277,46 +269,8 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
 /// (`vpternlogq`), so every entry is read in full. A group-major table is read in one sweep,
 /// from its start or from its end.
 ///
-/// The table's traffic is the cost, not the instructions. From 2048 bits (40 KiB at width 4
-/// on 8 lanes) the table does not stay in L1 beside the squarings' data between two lookups;
-/// with every lookup skipped (wrong results, timing only) a 2048-bit exponentiation took
-/// 231-236 us a lane against 248-250 (8 lanes, Zen 5, 2026-11-25). In entry order a lookup
-/// reads 16 strided pieces per group of digits; group-major it reads one stream, and
-/// alternate lookups sweeping backwards start on the lines the last one left in L1. At 2048
-/// bits the two together are 3-4% faster (alternating runs of `pow_with` on 8 jobs: 249-259
-/// -> 241-249 us a lane), the backward sweeps about 1.3% of it (248-250 -> 245-247); at 3072
-/// and 4096 bits 0-3.5% faster, within the noise.
-///
-/// Tried before (in entry order) and dropped: split into one piece of digits after each of
-/// the window's squarings, so that its loads could overlap their IFMAs: even at 1024 bits,
-/// 0.987 in 20 paired runs; at 2048 bits too. Fused into the interleaved product instead,
-/// digit b_i of the entry selected in the product's step i from per-window masks: 1.010 at
-/// 1024 bits, 0.962 at 512 on 8 lanes but 1.05 on 16, paired runs of 15 and 11. Taken a
-/// digit a step by the window's first squaring instead, where nothing waits for it: 0.995 at
-/// 1024 bits (25 pairs), 0.994 at 512, and width 5 still 1.085x slower than 4 at 1024.
-/// Tried with the group-major table: a software prefetch four entries ahead, even at 2048
-/// bits. Spread over the serial prologues of the window's squarings in the blocked kernel
-/// (2026-11-25, 1536 bits, 8 lanes, entry order; a squaring's reduction there runs at about 73%
-/// of its IFMA floor against 97% for the off-diagonal product, the prologues' chains and the
-/// latency-bound head steps being the gap, see `blocked.rs`): one digit after each prologue
-/// row, 1.10x slower (122 against 111 us a lane); three digits after each group's prologue,
-/// 1.06x slower (that form read one digit at a time, one chain of 16 dependent or's: with every
-/// digit read so after the squarings instead it was 1.11x slower too). With eight-digit groups
-/// as here, one after each of the first prologues of the window: about 1% faster than the same
-/// build looking up as here (seven alternating pairs), but built in full (a `Lookup` stepped by
-/// the squarings for both layouts) even against the code without it: 108.9-110.0 against
-/// 108.0-110.2 us a lane at 1536 bits (four alternating pairs), 242.8-245.7 against 241.3-245.8
-/// at 2048. Not kept.
-///
-/// Also tried and dropped (2026-11-25): crypto_mb's "almost half Montgomery multiplication"
-/// for the window products. With a = a_lo + 2^(52 h) a_hi (h = d / 2) and each entry b kept
-/// also as k = b / 2^(52 h) mod N, a b / R = (a_lo k + a_hi b) / 2^(52 (d - h)) mod N: half
-/// the reduction steps, 3d^2 IFMAs against 4d^2 (the output below 3.25N, which R >= 16N
-/// allows). Correct against the oracle, but the table doubles: at 1024 bits (8 lanes,
-/// entry order) the half product saved 1.45 us a lane (36.1 against 37.5 with the doubled
-/// table and the plain product) and the doubled table cost 5 us (37.5 against 32.2-32.8
-/// with the single one); lookups spread over the squarings won back 2 us. 1.04-1.12x slower
-/// in all, and 1.10x at 512 bits.
+/// Measurements and the variants tried: the module notes, under `select`
+/// (docs/batch-ifma-pow.md).
 #[inline(always)]
 fn select<V: Lanes>(
     out: &mut [u64],

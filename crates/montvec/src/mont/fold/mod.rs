@@ -25,16 +25,8 @@
 //! Small sizes: k = 1 has no fold (one 64-bit Montgomery digit), k = 2, 3 only fold 1 (see
 //! [`geometry`]).
 //!
-//! ## Where it pays (measured on the development machine, Zen 5, portable code)
-//!
-//! Folding does as many word multiplications in the reduction as CIOS (k^2/2 + k^2/4 in the
-//! folds, k^2/4 in the digits), plus O(k) passes for the carry table and two masked
-//! subtractions. What it buys is the split: the squaring does k(k+1)/2 products instead of k^2,
-//! and the folds and digits run two rows per load ([`rows`]). Speed-up over CIOS as a ratio
-//! of instruction counts (callgrind, CIOS / fold; above 1 folding wins): 0.56 at 256 bits
-//! and 0.76 (mul) to 0.87 (sqr) at 512, where the O(k) passes dominate; 0.96 (mul) and 1.2
-//! (sqr) at 1024; 1.16 (mul), 1.65 (sqr) and 1.54 (constant-time pow) at 4096.
-
+//! Where it pays (instruction counts against CIOS): the notes below (docs/mont-fold.md).
+#![doc = include_str!("../../../docs/mont-fold.md")]
 #![deny(clippy::integer_division_remainder_used)]
 
 pub mod constants;

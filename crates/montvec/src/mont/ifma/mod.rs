@@ -26,10 +26,7 @@
 //! (R' mod n, the conversion factors) is any representative mod n, and the exits run one
 //! product modulo n itself, (y b + q n) / R' < 2 n~ n / R' + n <= n / 2 + n for y below
 //! 2 n~ and b below n, then the one masked subtraction. It is taken where the extra digit
-//! keeps the register count (d not a multiple of 4, d + 1 at most 80): measured on Zen 4
-//! (`montvec bench --ops exp --algorithms ifma`, medians, three runs each), 512 bits
-//! 34.2 -> 33.2 us (10 -> 11 digits), 1536 bits 351 -> 337 us, 4096 bits 5.09 -> 4.95 ms;
-//! where it adds a register (1024, 2048 bits) it lost: 132 -> 145 us, 721 -> 780 us.
+//! keeps the register count (d not a multiple of 4, d + 1 at most 80).
 //! n~ derives from n: a secret prime's is secret, made by one constant-time row product and
 //! wiped on drop. Only m's bound, not its value, sets the digit count.
 //!
@@ -37,18 +34,8 @@
 //! product with K = R'^2 / R mod n (x R K / R' = x R'), out of ours by one with R mod n
 //! (x R' R / R' = x R), then the masked subtraction.
 //!
-//! Tried and dropped: two exponentiations modulo two different moduli (an RSA operation's CRT
-//! halves) with every product of the two chains interleaved in one kernel, as `amm_x2` does
-//! for the ladder (with the quotient chain still in the vector unit, before `amm.rs` moved
-//! it to general registers): at 1024 bits 266 us for both against 395 us one after the other
-//! (1.48x: the quotient chain, about 25 cycles a digit, still set the pace), but level with the
-//! 4-lane word-sliced batch engine (274 us), which also has two spare lanes for the blinding
-//! inverses. Again with both quotient chains in general registers (2026-11-22, 1024 bits,
-//! three registers, a probe of 200000 products against two single-operand ones, three runs):
-//! 1.06-1.09x slower with two accumulators an operand, 0.91-0.96x with one. Two products
-//! take about 200 ns, twice one: the kernel is bound by its vector work per digit (twelve
-//! IFMAs, six `valignq`, two broadcasts and an extract an operand), not by the quotient chain,
-//! so the halves have nothing to share.
+//! Measurements and the variants tried: the notes below (docs/mont-ifma.md).
+#![doc = include_str!("../../../docs/mont-ifma.md")]
 
 mod amm;
 pub(crate) mod quarters;

@@ -27,25 +27,8 @@
 //! most four terms below 2^52 a step, and a carry below 2^12 from below: under
 //! 16 (h + 1) 2^52 + 2^12 < 2^61 for h <= 20, so the arithmetic shift of the carry is exact.
 //!
-//! Measured (Zen 4, one core, `montvec bench --ops sqr`, 2026-11-28): 39.6 / 88.1 / 269 / 604
-//! / 1000 ns at 512 / 1024 / 2048 / 3072 / 4096 bits (10 / 20 / 40 / 60 / 79 digits), against
-//! 60.4 / 123 / 338 / 745 / 1050 for `amm.rs` and, at 512 bits, 55.6 for the ADX CIOS square.
-//! In an exponentiation, where each product waits for the last, a 512-bit product takes about
-//! 47 ns: about 30 cycles of it are the carries' four passes. Since then (session 39) up to
-//! 830 bits the sum runs in four windows of accumulators (see `amm`), and where the size
-//! allows the products run modulo a Montgomery-friendly multiple of n (see `Ifma`): a
-//! 512-bit exponentiation 34.2 -> 32.6 us. Session 40: quotient digits formed ahead
-//! (512 bits 32.1 -> 30.4 us) and the carries by lookahead in place of three more passes
-//! (512 bits 30.4 -> 29.7 us, 1024 bits 132 -> 128 us, 2048 bits 718 -> 701 us, 4096 bits
-//! 4.95 -> 4.91 ms).
-//!
-//! Tried and not kept: leaving the carries out of each lane's top pending, a word of the
-//! element, with each product taking its inputs' pending carries as terms of their own (two
-//! IFMAs a step for a's, a's terms once more in the three steps where b's digit has one).
-//! With only the first pass a 512-bit exponentiation took 29.5 us against 34.6 (wrong
-//! results: the bound of what the passes cost), but the pending terms gave back all of it:
-//! 34.8 us at 512 bits, 137 against 133 at 1024, 753 against 717 at 2048.
-
+//! Measurements and the variants tried: the notes below (docs/mont-ifma-quarters.md).
+#![doc = include_str!("../../../docs/mont-ifma-quarters.md")]
 #![deny(clippy::integer_division_remainder_used)]
 
 use crate::backend::IfmaToken;

@@ -27,48 +27,9 @@
 //! | `__m128i`, SSE2 (`pmuludq`, `paddq`, `psrlq`, `pand`) | [`sse2`] | x86-64, backends `adx` and `ifma` |
 //! | `[u64; 2]`, plain Rust | [`pair`] | backend `portable`, other targets |
 //!
-//! ## Measured: it loses to 64-bit CIOS on x86-64, by 2-5x
-//!
-//! The paper expects this: a 2-way 32-bit SIMD unit should be "roughly twice as slow when
-//! compared to a classical 64-bit implementation" (§3.1), and on its Xeon the SIMD code is
-//! "roughly twice as slow as the 64-bit algorithm" (§4, Table 2); it wins only against 32-bit
-//! scalar code (1.68 to 1.76 at 2048 bits, §5). Here the 64-bit baseline is stronger (ADX
-//! assembly kernels, and a dedicated squaring in exponentiation), so the gap is wider.
-//!
-//! `taskset -c 0 montvec bench --sizes 256,512,1024,2048,4096 --ops mul,exp --algorithms
-//! cios,simd2` (the second set with `MONTVEC_BACKEND=portable`), AMD Zen 5, one core,
-//! 2026-11-22, medians of 9 samples on a loaded machine (spreads up to 40%); ratio =
-//! simd2 / cios time:
-//!
-//! | bits | mul cios (adx) | mul simd2 (sse2) | ratio | exp cios (adx) | exp simd2 (sse2) | ratio |
-//! |---|---|---|---|---|---|---|
-//! | 256 | 46.0 ns | 144 ns | 3.14 | 12.9 us | 39.2 us | 3.04 |
-//! | 512 | 113 ns | 297 ns | 2.63 | 33.8 us | 158 us | 4.69 |
-//! | 1024 | 345 ns | 1.11 us | 3.22 | 224 us | 1.05 ms | 4.67 |
-//! | 2048 | 816 ns | 3.43 us | 4.21 | 1.54 ms | 8.29 ms | 5.37 |
-//! | 4096 | 3.37 us | 14.2 us | 4.20 | 12.3 ms | 67.9 ms | 5.52 |
-//!
-//! | bits | mul cios (portable) | mul simd2 (portable) | ratio | exp cios (portable) | exp simd2 (portable) | ratio |
-//! |---|---|---|---|---|---|---|
-//! | 256 | 68.2 ns | 123 ns | 1.80 | 13.6 us | 30.9 us | 2.28 |
-//! | 512 | 125 ns | 324 ns | 2.60 | 47.7 us | 160 us | 3.35 |
-//! | 1024 | 322 ns | 1.05 us | 3.26 | 355 us | 1.24 ms | 3.50 |
-//! | 2048 | 1.63 us | 3.67 us | 2.25 | 3.30 ms | 9.48 ms | 2.87 |
-//! | 4096 | 7.13 us | 13.9 us | 1.95 | 27.4 ms | 67.5 ms | 2.46 |
-//!
-//! Observations from the same runs:
-//! - exp loses more than mul because CIOS squares with dedicated code there, and simd2
-//!   squares with its multiplication (the paper knows of no SIMD squaring either, §3.1).
-//! - The SSE2 pair is no faster than the plain-Rust pair on Zen 5 (14.2 against 13.9 us at
-//!   4096 bits; the compiler keeps the latter scalar, two `imul` per digit): the scalar
-//!   multipliers are not weak here, which is the case the paper's algorithm is for.
-//! - Interleaving the two rows of a limb ([`kernel`]) paid 1.6-1.7x over one row at a time on
-//!   SSE2 (5.41 to 3.43 us at 2048 bits, 24.6 to 14.2 us at 4096) and 1.4x on the plain pair.
-//! - AVX2 does not pay for this loop: the same code compiled with `target-cpu=native` (VEX
-//!   encoding, three-operand forms) measured the same (3.46 against 3.44 us at 2048 bits).
-//!   A 4-lane version needs another schedule (two products at once, or two rows per register
-//!   with a cross-lane hand-off each digit), not built.
-
+//! Measured against 64-bit CIOS (it loses on x86-64, by 2-5x): the notes below
+//! (docs/mont-simd2.md).
+#![doc = include_str!("../../../docs/mont-simd2.md")]
 #![deny(clippy::integer_division_remainder_used)]
 
 pub mod kernel;
