@@ -46,6 +46,15 @@ impl AlignedLimbs {
     }
 }
 
+/// A copy in a buffer of its own, which starts on a line too.
+impl Clone for AlignedLimbs {
+    fn clone(&self) -> Self {
+        let mut copy = AlignedLimbs::zeroed(self.len);
+        copy.as_mut_slice().copy_from_slice(self.as_slice());
+        copy
+    }
+}
+
 impl Zeroize for AlignedLimbs {
     /// Zero every limb, keeping the length (a `Vec`'s own `zeroize` would empty it).
     fn zeroize(&mut self) {

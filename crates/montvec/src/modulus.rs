@@ -76,6 +76,36 @@ impl core::fmt::Debug for Modulus {
     }
 }
 
+/// A copy of the precomputed constants (no new precomputation): the copy computes exactly
+/// as the original, so each accepts the other's [`MontElem`]s. The batch engines' constants,
+/// made on first use, are made again by the copy when it first needs them. Both copies are
+/// zeroized on drop.
+///
+/// ```
+/// use montvec::{Modulus, Nat};
+/// let m = Modulus::new(&Nat::from_u64(1_000_003))?;
+/// let copy = m.clone();
+/// let x = m.to_montgomery(&Nat::from_u64(12_345));
+/// let y = copy.square(&x)?; // an element of m, used with its copy
+/// assert_eq!(m.from_montgomery(&y)?, Nat::from_u64(12_345 * 12_345 % 1_000_003));
+/// # Ok::<(), montvec::Error>(())
+/// ```
+///
+/// Leaks: nothing beyond the original's sizes.
+impl Clone for Modulus {
+    fn clone(&self) -> Self {
+        Modulus {
+            engine: self.engine.clone(),
+            algorithm: self.algorithm,
+            backend: self.backend,
+            id: self.id,
+            lane_constants: std::sync::OnceLock::new(),
+            #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+            conversions: self.conversions.clone(),
+        }
+    }
+}
+
 /// The length only: an element may hold a secret.
 impl core::fmt::Debug for MontElem {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

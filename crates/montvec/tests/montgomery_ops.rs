@@ -148,6 +148,44 @@ fn every_limb_count() {
 
 /// Elements carry their modulus: using one with another modulus (even of the same value)
 /// is an error, never a wrong answer.
+/// A clone computes as its original, on every variant and backend, and takes the original's
+/// elements (and the original the clone's), also once the original is gone; the batch engine
+/// runs on a clone too.
+#[test]
+fn a_clone_computes_as_its_original() {
+    for bits in [61usize, 521, 1024, 2048] {
+        let n = (BigUint::one() << bits) - 159u32; // odd
+        let (a, b) = (&n - 2u32, (&n >> 3) + 12345u32);
+        for (label, m) in moduli(&n) {
+            let copy = m.clone();
+            assert_eq!(format!("{m:?}"), format!("{copy:?}"), "{label}");
+            let (xa, xb) = (m.to_montgomery(&nat(&a)), copy.to_montgomery(&nat(&b)));
+            let p = copy.mul(&xa, &xb).unwrap();
+            assert_eq!(value(&m, &p), &a * &b % &n, "{label}: {bits} bits");
+            let s = m.square(&xb).unwrap();
+            assert_eq!(value(&copy, &s), &b * &b % &n, "{label}: {bits} bits");
+            let e = nat(&(&n - 3u32));
+            let want = a.modpow(&(&n - 3u32), &n);
+            assert_eq!(
+                to_big(&copy.pow(&nat(&a), &e)),
+                want,
+                "{label}: {bits} bits"
+            );
+            drop(m);
+            assert_eq!(
+                value(&copy, &copy.mul(&p, &s).unwrap()),
+                &a * &b % &n * (&b * &b) % &n
+            );
+            let batch = montvec::batch::pow(&[montvec::batch::Job::new(&copy, &nat(&a), &e)]);
+            assert_eq!(
+                to_big(&batch.unwrap()[0]),
+                want,
+                "{label}: batch, {bits} bits"
+            );
+        }
+    }
+}
+
 #[test]
 fn foreign_elements_are_rejected() {
     let n = BigUint::from(0xffff_ffff_ffff_ffc5u64); // 2^64 - 59, prime

@@ -118,6 +118,7 @@ fn subtract_final<const N: usize>(out: &mut [Limb; N], t: &[Limb; N], hi: Limb, 
 }
 
 /// The portable fixed-size variant.
+#[derive(Clone)]
 pub struct FixedMont {
     params: MontParams,
 }

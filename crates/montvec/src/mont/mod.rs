@@ -171,6 +171,7 @@ pub(crate) fn sqr_times_mul_by_calls<M: MontMul + ?Sized>(
 
 /// The variant a `Modulus` runs on, chosen once when it is built; public entry points
 /// match on it once and run monomorphised code inside (see the `with_engine!` macro).
+#[derive(Clone)]
 pub enum Engine {
     /// Generic CIOS.
     Cios(cios::Cios),

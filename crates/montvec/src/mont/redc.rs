@@ -214,7 +214,7 @@ pub fn reduce_wordwise_paired_fixed<const N: usize>(
 }
 
 /// The product-then-REDC Montgomery variant.
-#[derive(Zeroize, ZeroizeOnDrop)]
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct Redc {
     params: MontParams,
     /// -n^-1 mod R, k limbs.

@@ -148,7 +148,7 @@ fn arr_mut<const N: usize>(x: &mut [Limb]) -> &mut [Limb; N] {
 
 /// The ADX variant: the modulus parameters, the detection proof, and the kernel size.
 /// Zeroized on drop (n may be a secret prime, and n' holds its low 128 bits).
-#[derive(Zeroize, ZeroizeOnDrop)]
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct AdxMont {
     params: MontParams,
     #[zeroize(skip)]

@@ -36,7 +36,7 @@ pub fn padded_len(k: usize) -> Option<usize> {
 
 /// The padded ADX variant: n as K limbs and the constants of its form. Zeroized on drop (n
 /// may be a secret prime).
-#[derive(Zeroize, ZeroizeOnDrop)]
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct PaddedAdx {
     params: MontParams,
     #[zeroize(skip)]

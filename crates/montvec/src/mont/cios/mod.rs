@@ -11,6 +11,7 @@ use crate::mont::params::MontParams;
 use crate::mont::MontMul;
 
 /// The generic CIOS variant: any limb count, portable code.
+#[derive(Clone)]
 pub struct Cios {
     params: MontParams,
 }

@@ -42,6 +42,7 @@ use constants::FoldConstants;
 use geometry::Geometry;
 
 /// The folding variant: full product, two folds, 128-bit-digit Montgomery reduction.
+#[derive(Clone)]
 pub struct Fold {
     params: MontParams,
     geometry: Geometry,

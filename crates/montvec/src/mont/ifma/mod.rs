@@ -138,7 +138,7 @@ fn aligned(mut words: Vec<u64>) -> AlignedLimbs {
 }
 
 /// The IFMA variant for one modulus. Zeroized on drop (n may be a secret prime).
-#[derive(Zeroize, ZeroizeOnDrop)]
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct Ifma {
     params: MontParams,
     #[zeroize(skip)]

@@ -62,6 +62,16 @@ pub struct Simd2<P> {
     pair: core::marker::PhantomData<P>,
 }
 
+impl<P> Clone for Simd2<P> {
+    fn clone(&self) -> Self {
+        Simd2 {
+            params: self.params.clone(),
+            mu: self.mu,
+            pair: core::marker::PhantomData,
+        }
+    }
+}
+
 impl<P> Drop for Simd2<P> {
     fn drop(&mut self) {
         self.mu.zeroize();
