@@ -5,10 +5,12 @@
 mod arith;
 pub mod batch;
 pub mod encoding;
+mod encryptor;
 pub mod error;
 pub mod hash;
 pub mod hazmat;
 pub mod key;
+pub mod oaep;
 pub mod padding;
 pub mod pkcs1v15;
 pub mod prime;
@@ -29,8 +31,12 @@ pub use padding::{Oaep, PaddingScheme, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, Signa
 /// `rand_core` 0.9, not the 0.6 `CryptoRngCore` the keys take).
 pub use {digest, pkcs1, pkcs8, rand_core, sha1, sha2, sha3, signature, spki};
 
-/// The key traits under the path RustCrypto's `rsa` uses (`rsa::traits::PublicKeyParts`).
+/// The key traits under the path RustCrypto's `rsa` uses (`rsa::traits::PublicKeyParts`,
+/// `rsa::traits::RandomizedEncryptor`, ...).
 pub mod traits {
+    pub use crate::encryptor::{
+        Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor,
+    };
     pub use crate::hash::HashFunction;
     pub use crate::key::PublicKeyParts;
     pub use crate::padding::{PaddingScheme, SignatureScheme};
