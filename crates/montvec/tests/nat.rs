@@ -207,6 +207,13 @@ fn accessors() {
     assert!(!bool::from(x.is_zero()));
     assert!(bool::from(Nat::zero(0).is_zero()));
     assert!(bool::from(Nat::zero(4).is_zero()));
+    // Zero keeps the length it is announced with (found by cargo-mutants: no test read it).
+    for limbs in [0usize, 1, 4, 9] {
+        let z = Nat::zero(limbs);
+        assert_eq!((z.limb_len(), z.announced_bits()), (limbs, 64 * limbs));
+        assert_eq!(z.as_limbs(), vec![0; limbs].as_slice());
+        assert_eq!(z.to_hex_padded(), "0".repeat(16 * limbs));
+    }
     // Nonzero limbs whose XOR or wrapping sum is zero: still not zero.
     assert!(!bool::from(Nat::from_limbs(vec![7, 7]).is_zero()));
     assert!(!bool::from(Nat::from_limbs(vec![1, u64::MAX]).is_zero()));
