@@ -33,7 +33,7 @@ pub use crate::padding::Oaep;
 /// A public key that encrypts with OAEP: label hash `D`, MGF1 over `MGD`, a fixed label.
 pub struct EncryptingKey<D, MGD = D> {
     inner: RsaPublicKey,
-    label: Vec<u8>,
+    scheme: Oaep,
     hashes: PhantomData<fn() -> (D, MGD)>,
 }
 
@@ -41,7 +41,7 @@ pub struct EncryptingKey<D, MGD = D> {
 /// hashes and label).
 pub struct DecryptingKey<D, MGD = D> {
     inner: RsaPrivateKey,
-    label: Vec<u8>,
+    scheme: Oaep,
     hashes: PhantomData<fn() -> (D, MGD)>,
 }
 
@@ -64,7 +64,7 @@ impl<D: HashFunction, MGD: HashFunction> EncryptingKey<D, MGD> {
     pub fn new_with_label(key: RsaPublicKey, label: impl AsRef<[u8]>) -> Self {
         EncryptingKey {
             inner: key,
-            label: label.as_ref().to_vec(),
+            scheme: scheme::<D, MGD>(label.as_ref()),
             hashes: PhantomData,
         }
     }
@@ -89,7 +89,7 @@ impl<D: HashFunction, MGD: HashFunction> DecryptingKey<D, MGD> {
     pub fn new_with_label(key: RsaPrivateKey, label: impl AsRef<[u8]>) -> Self {
         DecryptingKey {
             inner: key,
-            label: label.as_ref().to_vec(),
+            scheme: scheme::<D, MGD>(label.as_ref()),
             hashes: PhantomData,
         }
     }
@@ -107,7 +107,9 @@ impl<D: HashFunction, MGD: HashFunction> RandomizedEncryptor for EncryptingKey<D
         rng: &mut R,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        scheme::<D, MGD>(&self.label).encrypt(&mut RngHandle(rng), &self.inner, msg)
+        self.scheme
+            .clone()
+            .encrypt(&mut RngHandle(rng), &self.inner, msg)
     }
 }
 
@@ -115,8 +117,7 @@ impl<D: HashFunction, MGD: HashFunction> RandomizedEncryptor for EncryptingKey<D
 /// padding failure, after the same work).
 impl<D: HashFunction, MGD: HashFunction> Decryptor for DecryptingKey<D, MGD> {
     fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        self.inner
-            .decrypt(scheme::<D, MGD>(&self.label), ciphertext)
+        self.inner.decrypt(self.scheme.clone(), ciphertext)
     }
 }
 
@@ -127,7 +128,9 @@ impl<D: HashFunction, MGD: HashFunction> RandomizedDecryptor for DecryptingKey<D
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        scheme::<D, MGD>(&self.label).decrypt(&mut RngHandle(rng), &self.inner, ciphertext)
+        self.scheme
+            .clone()
+            .decrypt(&mut RngHandle(rng), &self.inner, ciphertext)
     }
 }
 
@@ -135,7 +138,11 @@ impl<D: HashFunction, MGD: HashFunction> EncryptingKeypair for DecryptingKey<D, 
     type EncryptingKey = EncryptingKey<D, MGD>;
 
     fn encrypting_key(&self) -> EncryptingKey<D, MGD> {
-        EncryptingKey::new_with_label(self.inner.to_public_key(), &self.label)
+        EncryptingKey {
+            inner: self.inner.to_public_key(),
+            scheme: self.scheme.clone(),
+            hashes: PhantomData,
+        }
     }
 }
 
@@ -143,7 +150,7 @@ impl<D, MGD> Clone for EncryptingKey<D, MGD> {
     fn clone(&self) -> Self {
         EncryptingKey {
             inner: self.inner.clone(),
-            label: self.label.clone(),
+            scheme: self.scheme.clone(),
             hashes: PhantomData,
         }
     }
@@ -153,7 +160,7 @@ impl<D, MGD> Clone for DecryptingKey<D, MGD> {
     fn clone(&self) -> Self {
         DecryptingKey {
             inner: self.inner.clone(),
-            label: self.label.clone(),
+            scheme: self.scheme.clone(),
             hashes: PhantomData,
         }
     }
@@ -161,7 +168,7 @@ impl<D, MGD> Clone for DecryptingKey<D, MGD> {
 
 impl<D, MGD> PartialEq for EncryptingKey<D, MGD> {
     fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.label == other.label
+        self.inner == other.inner && self.scheme == other.scheme
     }
 }
 
@@ -169,17 +176,17 @@ impl<D, MGD> core::fmt::Debug for EncryptingKey<D, MGD> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("oaep::EncryptingKey")
             .field("key", &self.inner)
-            .field("label", &self.label)
+            .field("scheme", &self.scheme)
             .finish()
     }
 }
 
 impl<D, MGD> core::fmt::Debug for DecryptingKey<D, MGD> {
-    /// The public half and the label.
+    /// The public half and the scheme.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("oaep::DecryptingKey")
             .field("key", &self.inner)
-            .field("label", &self.label)
+            .field("scheme", &self.scheme)
             .finish()
     }
 }

@@ -10,16 +10,11 @@ use montvec_rsa::{
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
-use support::pkcs1v15_crypt_vectors;
+use support::pkcs1v15_crypt_keys;
 
 /// Keys of 1024, 1031 and 2048 bits from pkcs1v15crypt-vectors.txt.
 fn keys() -> Vec<RsaPrivateKey> {
-    let all = pkcs1v15_crypt_vectors();
-    let mut out: Vec<RsaPrivateKey> = all.into_iter().map(|(k, _)| k).collect();
-    out.retain(|k| [1024, 1031, 2048].contains(&k.bits()));
-    out.dedup_by_key(|k| k.bits());
-    assert_eq!(out.len(), 3);
-    out
+    pkcs1v15_crypt_keys(&[1024, 1031, 2048])
 }
 
 const OAEP_HASHES: [HashAlg; 7] = [

@@ -15,18 +15,11 @@ use montvec_rsa::{Error, HashAlg, Oaep, Pkcs1v15Encrypt, PublicKeyParts, RsaPriv
 use rand::SeedableRng;
 use sha1::Sha1;
 use sha2::{Sha256, Sha384};
-use support::pkcs1v15_crypt_vectors;
+use support::pkcs1v15_crypt_keys;
 
 /// The RSA Labs 1024- and 2048-bit keys of pkcs1v15crypt-vectors.txt.
 fn keys() -> Vec<RsaPrivateKey> {
-    let mut out: Vec<RsaPrivateKey> = pkcs1v15_crypt_vectors()
-        .into_iter()
-        .map(|(k, _)| k)
-        .filter(|k| [1024, 2048].contains(&k.bits()))
-        .collect();
-    out.dedup_by_key(|k| k.bits());
-    assert_eq!(out.len(), 2);
-    out
+    pkcs1v15_crypt_keys(&[1024, 2048])
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use montvec_rsa::{Nat, RsaPrivateKey};
+use montvec_rsa::{Nat, PublicKeyParts, RsaPrivateKey};
 
 /// The repository's `vectors/` folder.
 pub fn vectors_dir() -> PathBuf {
@@ -317,6 +317,19 @@ pub fn pkcs1v15_crypt_vectors() -> Vec<(RsaPrivateKey, Vec<CryptCase>)> {
         (key, cases)
     })
     .collect()
+}
+
+/// The keys of `pkcs1v15crypt-vectors.txt` of the sizes `bits`, one of each, in the file's
+/// order.
+pub fn pkcs1v15_crypt_keys(bits: &[usize]) -> Vec<RsaPrivateKey> {
+    let mut out: Vec<RsaPrivateKey> = pkcs1v15_crypt_vectors()
+        .into_iter()
+        .map(|(k, _)| k)
+        .filter(|k| bits.contains(&k.bits()))
+        .collect();
+    out.dedup_by_key(|k| k.bits());
+    assert_eq!(out.len(), bits.len(), "one key of each size in {bits:?}");
+    out
 }
 
 /// A generator that hands out fixed bytes, in order, to reproduce a vector's seed or padding
