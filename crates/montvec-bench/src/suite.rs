@@ -10,11 +10,15 @@ mod batch;
 mod rsa;
 
 pub use self::batch::{JOBS_PER_THREAD, PLAIN_SUFFIX};
-pub use self::rsa::{OPENSSL_PRIVATE, OPENSSL_PUBLIC, PRIVATE_OP, PUBLIC_OP, RSA_JOBS};
+pub use self::rsa::{
+    OPENSSL_PRIVATE, OPENSSL_PUBLIC, PRIVATE_OP, PUBLIC_OP, RSA_JOBS, RUSTCRYPTO_PRIVATE,
+    RUSTCRYPTO_PUBLIC,
+};
 
 use crate::gmp::{self, Mpz};
 use crate::openssl::{BigNum, OpensslError, OpensslModulus};
 use crate::operands::Operands;
+use crate::rustcrypto::{self, CtModulus, RustcryptoError};
 use crate::timing::{self, Clock, Plan, Timing};
 
 /// The operation timed.
@@ -79,6 +83,8 @@ pub enum Impl {
     Gmp,
     /// The system OpenSSL (libcrypto).
     Openssl,
+    /// The RustCrypto crates (`rsa`, `crypto-bigint`).
+    Rustcrypto,
 }
 
 impl Impl {
@@ -88,6 +94,7 @@ impl Impl {
             Impl::Montvec => "montvec",
             Impl::Gmp => "gmp",
             Impl::Openssl => "openssl",
+            Impl::Rustcrypto => "rustcrypto",
         }
     }
 }
@@ -197,6 +204,8 @@ pub enum BenchError {
     Pool(String),
     /// montvec-rsa refused a key or an input.
     Rsa(String),
+    /// A RustCrypto crate refused a key or an input.
+    Rustcrypto(RustcryptoError),
     /// Two contenders computed different answers.
     Disagree {
         /// The operation.
@@ -217,6 +226,7 @@ impl core::fmt::Display for BenchError {
             BenchError::Montvec(e) => write!(f, "montvec: {e:?}"),
             BenchError::Pool(e) => write!(f, "thread pool: {e}"),
             BenchError::Rsa(e) => write!(f, "montvec-rsa: {e}"),
+            BenchError::Rustcrypto(e) => write!(f, "{e}"),
             BenchError::Disagree {
                 op,
                 bits,
@@ -236,6 +246,12 @@ impl std::error::Error for BenchError {}
 impl From<OpensslError> for BenchError {
     fn from(e: OpensslError) -> Self {
         BenchError::Openssl(e)
+    }
+}
+
+impl From<RustcryptoError> for BenchError {
+    fn from(e: RustcryptoError) -> Self {
+        BenchError::Rustcrypto(e)
     }
 }
 
@@ -417,6 +433,38 @@ fn openssl_exp(op: Op, lanes: &[Operands]) -> Result<Contender, BenchError> {
     })
 }
 
+/// The function name of `crypto-bigint`'s exponentiation rows.
+pub const CRYPTO_BIGINT_POW: &str = "BoxedMontyForm::pow";
+
+/// `crypto-bigint`'s `BoxedMontyForm::pow` on `lanes`, as [`openssl_exp`].
+fn rustcrypto_exp(op: Op, lanes: &[Operands]) -> Result<Contender, BenchError> {
+    let mut each = Vec::with_capacity(lanes.len());
+    let mut answer = Vec::new();
+    for o in lanes {
+        let m = CtModulus::new(o.modulus.as_limbs())?;
+        let x = m.to_montgomery(o.x.as_limbs());
+        let e = rustcrypto::exponent(o.exponent.as_limbs());
+        answer.extend(m.to_limbs(&m.pow(&x, &e)));
+        each.push((m, x, e));
+    }
+    let mut lane = Rotation::new(each.len());
+    let call = Box::new(move || {
+        let (m, x, e) = &each[lane.next()];
+        black_box(m.pow(black_box(x), black_box(e)));
+    });
+    Ok(Contender {
+        label: label(
+            op,
+            Impl::Rustcrypto,
+            CRYPTO_BIGINT_POW,
+            NO_BACKEND,
+            lanes[0].bits,
+        ),
+        answer,
+        call,
+    })
+}
+
 /// `mpz_powm_sec` (or with `sec` false, `mpz_powm`) on `lanes`, as [`openssl_exp`].
 fn gmp_exp(op: Op, lanes: &[Operands], sec: bool) -> Contender {
     let k = lanes[0].modulus.limb_len();
@@ -570,6 +618,7 @@ pub fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Vec<Job>, BenchEr
                 contenders.push(gmp_exp(op, lanes, true));
                 contenders.push(gmp_exp(op, lanes, false));
                 contenders.push(openssl_exp(op, lanes)?);
+                contenders.push(rustcrypto_exp(op, lanes)?);
             }
         }
         Op::Product => contenders = product_contenders(&o, sel),

@@ -1,9 +1,11 @@
-//! The FFI is wired right: GMP, OpenSSL, montvec and num-bigint agree on random inputs.
+//! The FFI is wired right: GMP, OpenSSL, crypto-bigint, montvec and num-bigint agree on random
+//! inputs.
 
 use montvec::{Algorithm, Backend, Modulus, Nat};
 use montvec_bench::gmp::{self, Mpz};
 use montvec_bench::openssl::{BigNum, OpensslModulus};
 use montvec_bench::operands::{random_exact_bits, Operands};
+use montvec_bench::rustcrypto::{self, CtModulus};
 use montvec_bench::{prepare, Clock, Op, Plan, Selection};
 use num_bigint::BigUint;
 use rand::SeedableRng;
@@ -72,6 +74,10 @@ fn check_powm(o_mod: &[u64], base: &[u64], exp: &[u64]) {
         expected,
         "BN_mod_exp_mont_consttime"
     );
+
+    let cm = CtModulus::new(o_mod).unwrap();
+    let y = cm.pow(&cm.to_montgomery(base), &rustcrypto::exponent(exp));
+    assert_eq!(cm.to_limbs(&y), expected, "BoxedMontyForm::pow");
 
     let n = Nat::from_limbs(o_mod.to_vec());
     for algorithm in Algorithm::CONCRETE {
@@ -231,8 +237,18 @@ fn suite_checks_and_times_every_op() {
                 .all(|r| r.ns_per_op() > 0.0 && r.label.bits == 256));
         }
     }
-    // The exp job's agreed answer is the true one.
+    // The exp job's agreed answer is the true one, and every peer computed it.
     let job = &prepare(Op::Exp, 192, &sel).unwrap()[0];
+    for peer in [
+        montvec_bench::Impl::Gmp,
+        montvec_bench::Impl::Openssl,
+        montvec_bench::Impl::Rustcrypto,
+    ] {
+        assert!(
+            job.contenders.iter().any(|c| c.label.imp == peer),
+            "{peer:?}"
+        );
+    }
     let o = Operands::new(192, 5);
     let expected =
         big(o.x.as_limbs()).modpow(&big(o.exponent.as_limbs()), &big(o.modulus.as_limbs()));
@@ -333,10 +349,13 @@ fn rsa_jobs_agree_with_openssl_on_its_own_key() {
         let job = &mut jobs[0];
         assert_eq!(job.answer().len(), montvec_bench::RSA_JOBS * 16);
         let rows = job.run(plan, &mut || ());
-        assert_eq!(rows.len(), 3, "{op:?}");
-        assert!(rows
-            .iter()
-            .any(|r| r.label.imp == montvec_bench::Impl::Openssl));
+        assert_eq!(rows.len(), 4, "{op:?}");
+        for peer in [
+            montvec_bench::Impl::Openssl,
+            montvec_bench::Impl::Rustcrypto,
+        ] {
+            assert!(rows.iter().any(|r| r.label.imp == peer), "{op:?} {peer:?}");
+        }
         let batched = rows
             .iter()
             .find(|r| r.label.per_call > 1)

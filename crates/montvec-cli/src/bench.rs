@@ -11,10 +11,12 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use montvec::{Algorithm, Backend};
 use montvec_bench::suite::{LADDER, PRODUCT};
-use montvec_bench::suite::{OPENSSL_PRIVATE, OPENSSL_PUBLIC};
+use montvec_bench::suite::{
+    OPENSSL_PRIVATE, OPENSSL_PUBLIC, RUSTCRYPTO_PRIVATE, RUSTCRYPTO_PUBLIC,
+};
 use montvec_bench::{
-    gmp, openssl, prepare, Clock, Impl, Job, Measurement, Op, Plan, Selection, JOBS_PER_THREAD,
-    PLAIN_SUFFIX, RSA_JOBS,
+    gmp, openssl, prepare, rustcrypto, Clock, Impl, Job, Measurement, Op, Plan, Selection,
+    CRYPTO_BIGINT_POW, JOBS_PER_THREAD, PLAIN_SUFFIX, RSA_JOBS,
 };
 
 /// The sizes of `sqr` and `exp` (and of `mul`, with the NIST sizes added).
@@ -453,11 +455,12 @@ fn write_header(
     let backends: Vec<&str> = sel.backends.iter().map(|b| b.name()).collect();
     writeln!(
         out,
-        "montvec {} (backend {}) | GMP {} | {}",
+        "montvec {} (backend {}) | GMP {} | {} | {}",
         env!("CARGO_PKG_VERSION"),
         backends.join(","),
         gmp::version(),
-        openssl::version()
+        openssl::version(),
+        rustcrypto::VERSIONS
     )?;
     let contenders: usize = jobs.iter().map(|j| j.contenders.len()).sum();
     let wall = jobs
@@ -491,13 +494,24 @@ fn format_ns(ns: f64) -> String {
 fn references(op: Op) -> &'static [(&'static str, &'static str)] {
     match op {
         Op::Mul | Op::Sqr => &[("vs OpenSSL", "BN_mod_mul_montgomery")],
-        Op::Exp | Op::BatchExp => &[
+        Op::Exp => &[
+            ("vs OpenSSL", "BN_mod_exp_mont_consttime"),
+            ("vs powm_sec", "mpz_powm_sec"),
+            ("vs crypto-bigint", CRYPTO_BIGINT_POW),
+        ],
+        Op::BatchExp => &[
             ("vs OpenSSL", "BN_mod_exp_mont_consttime"),
             ("vs powm_sec", "mpz_powm_sec"),
         ],
         Op::Product => &[("vs GMP", "mpn_mul_n")],
-        Op::RsaPrivate => &[("vs OpenSSL", OPENSSL_PRIVATE)],
-        Op::RsaPublic => &[("vs OpenSSL", OPENSSL_PUBLIC)],
+        Op::RsaPrivate => &[
+            ("vs OpenSSL", OPENSSL_PRIVATE),
+            ("vs rsa crate", RUSTCRYPTO_PRIVATE),
+        ],
+        Op::RsaPublic => &[
+            ("vs OpenSSL", OPENSSL_PUBLIC),
+            ("vs rsa crate", RUSTCRYPTO_PUBLIC),
+        ],
     }
 }
 
@@ -520,11 +534,14 @@ fn op_title(op: Op) -> String {
         Op::RsaPrivate => format!(
             "rsa_private: c^d mod n by CRT with base blinding and a re-encryption check, one at \
              a time and batched ({RSA_JOBS} per call, one thread); OpenSSL: raw RSA \
-             (RSA_NO_PADDING) with its own blinding and check, same key; per single operation"
+             (RSA_NO_PADDING) with its own blinding and check; rsa crate: \
+             rsa::hazmat::rsa_decrypt_and_check, which blinds the base, both exponents and \
+             both primes and checks; same key; per single operation"
         ),
         Op::RsaPublic => format!(
             "rsa_public: m^e mod n, e = 65537, one at a time and batched ({RSA_JOBS} per call, \
-             one thread); OpenSSL: raw RSA (RSA_NO_PADDING), same key; per single operation"
+             one thread); OpenSSL: raw RSA (RSA_NO_PADDING); rsa crate: \
+             rsa::hazmat::rsa_encrypt; same key; per single operation"
         ),
     }
 }
@@ -560,7 +577,7 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
         }
         head.push_str(&format!(" {:>7}", "spread"));
         for (title, _) in refs {
-            head.push_str(&format!(" {title:>12}"));
+            head.push_str(&format!(" {title:>w$}", w = ratio_width(title)));
         }
         if op == Op::BatchExp {
             head.push_str(&format!(" {:>9}", "vs plain"));
@@ -599,8 +616,8 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
                     line.push_str(&format!(" {:>9.0}", 1e9 / ns));
                 }
                 line.push_str(&format!(" {spread:>6.1}%"));
-                for r in &reference_ns {
-                    line.push_str(&ratio_cell(*r, ns, 12));
+                for (r, (title, _)) in reference_ns.iter().zip(refs) {
+                    line.push_str(&ratio_cell(*r, ns, ratio_width(title)));
                 }
                 if op == Op::BatchExp {
                     let plain = time_of(&format!("{}{PLAIN_SUFFIX}", l.algorithm));
@@ -611,6 +628,11 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
         }
     }
     out.flush()
+}
+
+/// The width of a ratio column: 12, or its title's length when longer.
+fn ratio_width(title: &str) -> usize {
+    title.len().max(12)
 }
 
 /// ` {reference / ns}x` right-aligned in `width` columns, or `-` without a reference.

@@ -76,12 +76,14 @@ fn quick_table_lists_every_op_with_ratios() {
         "mpz_powm_sec",
         "mpz_powm ",
         "BN_mod_exp_mont_consttime",
+        "BoxedMontyForm::pow",
         "mpn_mul_n",
         "ladder",
         "batch_exp:",
         "scalar",
         "vs OpenSSL",
         "vs powm_sec",
+        "vs crypto-bigint",
         "1.00x",
     ] {
         assert!(stdout.contains(needle), "{needle:?} missing from\n{stdout}");
@@ -343,8 +345,8 @@ fn rsa_rows_only_when_asked() {
         .collect();
     for op in ["rsa_private", "rsa_public"] {
         let these: Vec<&serde_json::Value> = rows.iter().filter(|r| r["op"] == op).collect();
-        assert_eq!(these.len(), 3, "{op}: {stdout}");
-        for imp in ["montvec", "openssl"] {
+        assert_eq!(these.len(), 4, "{op}: {stdout}");
+        for imp in ["montvec", "openssl", "rustcrypto"] {
             assert!(these.iter().any(|r| r["impl"] == imp), "{op} {imp}");
         }
         // The batched row: 8 operations per call, time per single operation.
@@ -356,7 +358,7 @@ fn rsa_rows_only_when_asked() {
         let per_s = batched["ops_per_s"].as_f64().unwrap();
         assert!((ns * per_s / 1e9 - 1.0).abs() < 1e-9);
     }
-    assert_eq!(rows.len(), 6, "only the RSA rows: {stdout}");
+    assert_eq!(rows.len(), 8, "only the RSA rows: {stdout}");
     // The RSA rows run on one thread: --threads needs batch rows beside them.
     let out = montvec(&["bench", "--rsa", "--threads", "2", "--quick"]);
     assert!(!out.status.success());
@@ -370,7 +372,9 @@ fn rsa_rows_only_when_asked() {
         "rsa_private:",
         "rsa_public:",
         "EVP_PKEY_decrypt",
+        "rsa_decrypt_and_check",
         "vs OpenSSL",
+        "vs rsa crate",
     ] {
         assert!(stdout.contains(needle), "{needle} missing in {stdout}");
     }
