@@ -537,6 +537,12 @@ fn default_engine_follows_the_measured_choices() {
             assert_eq!(batch::default_engine(8, 512).unwrap(), Engine::Scalar);
             assert_eq!(batch::default_engine(4, 4096).unwrap(), Engine::Avx2);
             assert_eq!(batch::default_engine(2, 4096).unwrap(), Engine::Scalar);
+            // With ADX, 2048 bits (RSA-4096's halves) stay on the scalar kernel, 3072 take
+            // the lanes.
+            if montvec::backend::AdxToken::detect().is_some() {
+                assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Scalar);
+                assert_eq!(batch::default_engine(8, 3072).unwrap(), Engine::Avx2);
+            }
         }
         Backend::Ifma => {
             assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Ifma512);

@@ -29,9 +29,9 @@
 //! one to four products run one at a time on Zen 5, and on Zen 4 one or two (before, a single
 //! 2048-bit product took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is
 //! always used as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the
-//! four lanes only where they beat its jobs one at a time (full groups above 1536 bits when the
-//! scalar path has an ADX kernel, groups of three or four above 896 bits when it has not:
-//! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the engine is
+//! four lanes only where they beat its jobs one at a time (full groups above 1024 bits when the
+//! scalar path has an ADX kernel, but for the length-specific sizes 1536 and 2048 bits; groups
+//! of three or four above 896 bits when it has none: `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the engine is
 //! asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at a time at 256 bits,
 //! 0.84x at 1024 and 1.25x at 4096 bits, and a single RSA-2048 private operation (its halves
 //! then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at most 13 digits of
@@ -512,7 +512,12 @@ fn calls_of_size(
 /// 0.81 at 960, 1.16-1.36 at 1152-1280, 1.08 at 2048, 1.33 at 1792, 1.17 at 3072, 1.59 at
 /// 2560 and 1.25 at 4096; elsewhere (REDC, or no ADX) r = 0.42 at 256 bits, 0.77 at 512,
 /// 0.93-0.94 at 640-768, 1.03 at 896, 1.29 at 1024 and 1.75-2.05 from 1536 to 3072. Four
-/// lanes therefore take full groups where r > 1, and groups of three where r > 4/3.
+/// lanes therefore take full groups where r > 1, and groups of three where r > 4/3. At 2048
+/// bits, r = 1.08 in that one run, but 0.975-0.985 in five runs on the same kind of CPU
+/// (2026-11-29, `montvec bench --ops batch --sizes 2048`: lanes 2.098-2.120 ms, scalar
+/// 2.063-2.069 ms an exponentiation), and RSA-4096's batched private operations (2048-bit
+/// halves) took 4.358 ms against 4.256 one at a time: the sizes with a length-specific
+/// kernel stay scalar up to 2048 bits.
 ///
 /// Leaks: nothing (a function of the public count and size).
 fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
@@ -522,7 +527,7 @@ fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
         None
     } else if !adx_kernel {
         Some(if bits <= 1024 { 4 } else { 3 })
-    } else if bits <= 1024 || (bits <= 1536 && crate::mont::fixed::has_kernel(k)) {
+    } else if bits <= 1024 || (bits <= 2048 && crate::mont::fixed::has_kernel(k)) {
         None
     } else {
         Some(4)
