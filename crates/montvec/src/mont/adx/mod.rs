@@ -1,6 +1,6 @@
 //! Montgomery multiplication on x86-64 with BMI2 and ADX: `mulx` and the two independent carry
-//! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 2 to 8, 16, 24, 32,
-//! 48 and 64 limbs (128 to 4096 bits). Multiplication is a full product then a reduction
+//! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 2 to 8, 10, 12, 16,
+//! 24, 32, 48 and 64 limbs (128 to 4096 bits). Multiplication is a full product then a reduction
 //! (seed 000 §2.1); squaring computes the off-diagonal triangle once and doubles it
 //! (seed 000 §2.3) before the same reduction, about 3/4 of a multiplication's word products.
 //!
@@ -10,9 +10,9 @@
 //! | product rows (`.rept`-unrolled) | [`product`] | N even |
 //! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 64 |
 //! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, any m |
-//! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N even, not 8m (kept for reference and tests) |
+//! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N = 10, 12 (and any even N not 8m, in tests) |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
-//! | REDC rows (`.rept`-unrolled) | [`redc`] | N even, not 8m (kept for reference and tests) |
+//! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 10, 12 (and any even N not 8m, in tests) |
 //! | the kernels above on n padded with zero limbs | [`padded`] | most of 13-63 |
 //!
 //! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
@@ -37,8 +37,9 @@ use crate::mont::MontMul;
 use crate::mul::karatsuba;
 
 /// Limb counts with an ADX kernel: the fused ones ([`fused::SIZES`], 2 to 8) and the row
-/// kernels.
-pub const SIZES: [usize; 12] = [2, 3, 4, 5, 6, 7, 8, 16, 24, 32, 48, 64];
+/// kernels (10 and 12 on the unrolled rows of [`product`] and [`redc`]; from 16, multiples
+/// of 8, in register blocks).
+pub const SIZES: [usize; 14] = [2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 48, 64];
 
 /// Products of at least this many limbs take one Karatsuba step ([`mul_product_karatsuba`]).
 const KARATSUBA_LIMBS: usize = 48;
@@ -250,6 +251,8 @@ pub(crate) fn kernel_mul(
         6 => fused::mont_mul::<6>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
         7 => fused::mont_mul::<7>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
         8 => fused::mont_mul::<8>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
+        10 => mont_mul::<10>(tk, out, a, b, n, n0, t),
+        12 => mont_mul::<12>(tk, out, a, b, n, n0, t),
         16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
         24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
         32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
@@ -285,6 +288,8 @@ pub(crate) fn kernel_sqr(
         6 => fused::mont_sqr::<6>(tk, arr_mut(out), arr(a), arr(n), np),
         7 => fused::mont_sqr::<7>(tk, arr_mut(out), arr(a), arr(n), np),
         8 => fused::mont_sqr::<8>(tk, arr_mut(out), arr(a), arr(n), np),
+        10 => mont_sqr::<10>(tk, out, a, n, n0, t),
+        12 => mont_sqr::<12>(tk, out, a, n, n0, t),
         16 => mont_sqr::<16>(tk, out, a, n, n0, t),
         24 => mont_sqr::<24>(tk, out, a, n, n0, t),
         32 => mont_sqr::<32>(tk, out, a, n, n0, t),
@@ -522,7 +527,7 @@ mod tests {
         }
     }
 
-    /// The padded variant at every limb count that pads (13 to 63), against the oracle: values
+    /// The padded variant at every limb count that pads (9 to 63), against the oracle: values
     /// in and out of its form, products and squares of the edge operands, and the shared
     /// form it converts to and from, for moduli whose top limbs are all ones, a lone top bit,
     /// and just below R.
@@ -535,7 +540,11 @@ mod tests {
         let padded_sizes: Vec<usize> = (1..=64)
             .filter(|&k| padded::padded_len(k).is_some())
             .collect();
-        assert_eq!(padded_sizes.len(), 3 + 6 + 7 + 12 + 15, "{padded_sizes:?}");
+        assert_eq!(
+            padded_sizes.len(),
+            1 + 1 + 3 + 6 + 7 + 12 + 15,
+            "{padded_sizes:?}"
+        );
         for k in padded_sizes {
             let big_len = padded::padded_len(k).unwrap();
             assert!(SIZES.contains(&big_len) && big_len > k);
