@@ -103,11 +103,14 @@ impl Algorithm {
     /// with `Algorithm::Auto` against `Algorithm::Redc`, medians of 9, one core), after the
     /// row kernels took 10 and 12 limbs and 9 and 11 limbs pad to them: 521 bits 87.3 against
     /// 99.5 us (the product 126.6 against 155.7 ns), 576 bits 87.1 / 98.4, 640 bits 96.0 /
-    /// 133.4, 704 bits 133.6 / 169.6, 768 bits 146.0 / 213.4.
+    /// 133.4, 704 bits 133.6 / 169.6, 768 bits 146.0 / 213.4. With kernels for 20, 40 and 56
+    /// limbs too, against the automatic choice before them: 1088 bits (17 limbs, REDC before)
+    /// 524 against 713 us, 1280 bits 611 / 773, 2112 bits (33 limbs, REDC before) 3.23 / 4.50
+    /// ms, 2560 bits 3.91 / 5.52, 3136 bits 9.04 / 11.76, 3584 bits 10.33 / 13.39.
     ///
     /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 2..8, 10, 12,
-    /// 16, 24, 32, 48 and 64 limbs, and padded to the next row kernel at 9, 11, 13-15, 18-23,
-    /// 25-31, 36-47 and 49-63 limbs; on the portable backend the fixed kernels only at 4 and 8
+    /// 16, 20, 24, 32, 40, 48, 56 and 64 limbs, and padded to the next one at every other
+    /// count from 9 to 63 limbs; on the portable backend the fixed kernels only at 4 and 8
     /// limbs), product then REDC elsewhere, and IFMA above 512 bits wherever it runs, and
     /// from 2 limbs up to 512 bits where no CIOS kernel runs (no ADX).
     ///
@@ -140,8 +143,8 @@ impl Algorithm {
 }
 
 /// Whether CIOS at `k` limbs on `backend` runs an ADX kernel, its own (2 to 8, 10, 12, 16,
-/// 24, 32, 48 and 64 limbs) or on n padded with zero limbs (9, 11, 13-15, 18-23, 25-31,
-/// 36-47 and 49-63),
+/// 20, 24, 32, 40, 48, 56 and 64 limbs) or on n padded with zero limbs (every other count
+/// from 9 to 63),
 /// and so wins (measured in [`Algorithm::auto_for_bits`]).
 fn adx_kernel_wins(k: usize, backend: Backend) -> bool {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]

@@ -232,10 +232,10 @@ pub fn boundary_ends(bits: usize) -> Vec<BigUint> {
 const OWN_FORM: [&str; 1] = ["ifma"];
 
 /// Whether `m` runs CIOS on the ADX kernels with n padded by zero limbs to K limbs, in the
-/// form x*R' mod n for R' = 2^(64 K): at 9, 11, 13-15, 18-23, 25-31, 36-47 and 49-63 limbs
-/// (K = 10, 12, 16, 24, 32, 48, 64; `mont::adx::padded`; 2 to 8 limbs have fused kernels of
-/// their own, 10 and 12 row kernels), on the backends that use the ADX kernels, on CPUs that
-/// have them.
+/// form x*R' mod n for R' = 2^(64 K): at 9, 11, 13-15, 17-19, 21-23, 25-31, 33-39, 41-47,
+/// 49-55 and 57-63 limbs (K = 10, 12, 16, 20, 24, 32, 40, 48, 56, 64; `mont::adx::padded`;
+/// 2 to 8 limbs have fused kernels of their own), on the backends that use the ADX kernels,
+/// on CPUs that have them.
 fn padded_cios(m: &Modulus) -> bool {
     padded_limbs(m).is_some()
 }
@@ -253,10 +253,13 @@ fn padded_limbs(m: &Modulus) -> Option<usize> {
         9 => Some(10),
         11 => Some(12),
         13..=15 => Some(16),
-        18..=23 => Some(24),
+        17..=19 => Some(20),
+        21..=23 => Some(24),
         25..=31 => Some(32),
-        36..=47 => Some(48),
-        49..=63 => Some(64),
+        33..=39 => Some(40),
+        41..=47 => Some(48),
+        49..=55 => Some(56),
+        57..=63 => Some(64),
         _ => None,
     }
 }

@@ -1,19 +1,20 @@
 //! Montgomery multiplication on x86-64 with BMI2 and ADX: `mulx` and the two independent carry
 //! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 2 to 8, 10, 12, 16,
-//! 24, 32, 48 and 64 limbs (128 to 4096 bits). Multiplication is a full product then a reduction
-//! (seed 000 §2.1); squaring computes the off-diagonal triangle once and doubles it
-//! (seed 000 §2.3) before the same reduction, about 3/4 of a multiplication's word products.
+//! 20, 24, 32, 40, 48, 56 and 64 limbs (128 to 4096 bits). Multiplication is a full product
+//! then a reduction (seed 000 §2.1); squaring computes the off-diagonal triangle once and
+//! doubles it (seed 000 §2.3) before the same reduction, about 3/4 of a multiplication's word
+//! products.
 //!
 //! | piece | file | sizes |
 //! |---|---|---|
 //! | fused square / multiply, all in registers | [`fused`] | N = 2 to 8 |
 //! | product rows (`.rept`-unrolled) | [`product`] | N even |
-//! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 64 |
+//! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 56, 64 |
 //! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, any m |
-//! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N = 10, 12 (and any even N not 8m, in tests) |
+//! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
-//! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 10, 12 (and any even N not 8m, in tests) |
-//! | the kernels above on n padded with zero limbs | [`padded`] | most of 13-63 |
+//! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
+//! | the kernels above on n padded with zero limbs | [`padded`] | every other count from 9 to 63 |
 //!
 //! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
 //! so none can run on a CPU without the instructions.
@@ -37,9 +38,9 @@ use crate::mont::MontMul;
 use crate::mul::karatsuba;
 
 /// Limb counts with an ADX kernel: the fused ones ([`fused::SIZES`], 2 to 8) and the row
-/// kernels (10 and 12 on the unrolled rows of [`product`] and [`redc`]; from 16, multiples
-/// of 8, in register blocks).
-pub const SIZES: [usize; 14] = [2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 48, 64];
+/// kernels (10, 12 and 20 on the unrolled rows of [`product`] and [`redc`]; 16 and the
+/// other multiples of 8 in register blocks).
+pub const SIZES: [usize; 17] = [2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20, 24, 32, 40, 48, 56, 64];
 
 /// Products of at least this many limbs take one Karatsuba step ([`mul_product_karatsuba`]).
 const KARATSUBA_LIMBS: usize = 48;
@@ -254,11 +255,17 @@ pub(crate) fn kernel_mul(
         10 => mont_mul::<10>(tk, out, a, b, n, n0, t),
         12 => mont_mul::<12>(tk, out, a, b, n, n0, t),
         16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
+        20 => mont_mul::<20>(tk, out, a, b, n, n0, t),
         24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
         32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
+        40 => mont_mul::<40>(tk, out, a, b, n, n0, t),
         48 => {
             mul_product_karatsuba::<48, 24>(tk, t, arr(a), arr(b));
             reduce::<48>(tk, arr_mut(out), t, arr(n), n0);
+        }
+        56 => {
+            mul_product_karatsuba::<56, 28>(tk, t, arr(a), arr(b));
+            reduce::<56>(tk, arr_mut(out), t, arr(n), n0);
         }
         64 => {
             mul_product_karatsuba::<64, 32>(tk, t, arr(a), arr(b));
@@ -291,9 +298,12 @@ pub(crate) fn kernel_sqr(
         10 => mont_sqr::<10>(tk, out, a, n, n0, t),
         12 => mont_sqr::<12>(tk, out, a, n, n0, t),
         16 => mont_sqr::<16>(tk, out, a, n, n0, t),
+        20 => mont_sqr::<20>(tk, out, a, n, n0, t),
         24 => mont_sqr::<24>(tk, out, a, n, n0, t),
         32 => mont_sqr::<32>(tk, out, a, n, n0, t),
+        40 => mont_sqr::<40>(tk, out, a, n, n0, t),
         48 => mont_sqr::<48>(tk, out, a, n, n0, t),
+        56 => mont_sqr::<56>(tk, out, a, n, n0, t),
         64 => mont_sqr::<64>(tk, out, a, n, n0, t),
         k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
     }
@@ -540,9 +550,10 @@ mod tests {
         let padded_sizes: Vec<usize> = (1..=64)
             .filter(|&k| padded::padded_len(k).is_some())
             .collect();
+        // 9, 11, 13-15, 17-19, 21-23, 25-31, 33-39, 41-47, 49-55, 57-63.
         assert_eq!(
             padded_sizes.len(),
-            1 + 1 + 3 + 6 + 7 + 12 + 15,
+            1 + 1 + 3 + 3 + 3 + 7 + 7 + 7 + 7 + 7,
             "{padded_sizes:?}"
         );
         for k in padded_sizes {
