@@ -106,11 +106,13 @@ impl Algorithm {
     /// 133.4, 704 bits 133.6 / 169.6, 768 bits 146.0 / 213.4. With kernels for 20, 40 and 56
     /// limbs too, against the automatic choice before them: 1088 bits (17 limbs, REDC before)
     /// 524 against 713 us, 1280 bits 611 / 773, 2112 bits (33 limbs, REDC before) 3.23 / 4.50
-    /// ms, 2560 bits 3.91 / 5.52, 3136 bits 9.04 / 11.76, 3584 bits 10.33 / 13.39.
+    /// ms, 2560 bits 3.91 / 5.52, 3136 bits 9.04 / 11.76, 3584 bits 10.33 / 13.39. And with
+    /// 80, 96 and 128 limbs, against REDC: 4160 bits 24.0 / 30.7 ms, 5120 bits 29.2 / 54.8,
+    /// 6144 bits 49.9 / 92.6, 6208 bits 89.2 / 97.8, 8192 bits 117.9 / 211.1.
     ///
     /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 2..8, 10, 12,
-    /// 16, 20, 24, 32, 40, 48, 56 and 64 limbs, and padded to the next one at every other
-    /// count from 9 to 63 limbs; on the portable backend the fixed kernels only at 4 and 8
+    /// 16, 20, 24, 32, 40, 48, 56, 64, 80, 96 and 128 limbs, and padded to the next one at
+    /// every other count from 9 to 127 limbs; on the portable backend the fixed kernels only at 4 and 8
     /// limbs), product then REDC elsewhere, and IFMA above 512 bits wherever it runs, and
     /// from 2 limbs up to 512 bits where no CIOS kernel runs (no ADX).
     ///
@@ -143,8 +145,8 @@ impl Algorithm {
 }
 
 /// Whether CIOS at `k` limbs on `backend` runs an ADX kernel, its own (2 to 8, 10, 12, 16,
-/// 20, 24, 32, 40, 48, 56 and 64 limbs) or on n padded with zero limbs (every other count
-/// from 9 to 63),
+/// 20, 24, 32, 40, 48, 56, 64, 80, 96 and 128 limbs) or on n padded with zero limbs (every
+/// other count from 9 to 127),
 /// and so wins (measured in [`Algorithm::auto_for_bits`]).
 fn adx_kernel_wins(k: usize, backend: Backend) -> bool {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]

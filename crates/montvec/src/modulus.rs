@@ -122,9 +122,10 @@ impl MontElem {
     }
 }
 
-/// The CIOS engine for `backend`: the ADX kernel when the size has one (2 to 8 limbs, and 10,
-/// 12, 16, 20, 24, 32, 40, 48, 56, 64; or, for the other limb counts from 9 to 63, the next
-/// kernel on n padded with zero limbs), else the portable length-specific kernel, else generic CIOS.
+/// The CIOS engine for `backend`: the ADX kernel when the size has one (2 to 8 limbs, and 10, 12,
+/// 16, 20, 24, 32, 40, 48, 56, 64, 80, 96, 128; or, for the other limb counts from 9 to 127, the
+/// next kernel on n padded with zero limbs), else the portable length-specific kernel, else generic
+/// CIOS.
 fn cios_engine(params: MontParams, backend: Backend) -> Engine {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     // Backend::Avx2 and Backend::Ifma run the scalar algorithms on the ADX kernels too, where

@@ -187,7 +187,7 @@ pub enum Engine {
     /// CIOS on the ADX backend: length-specific `mulx`/`adcx`/`adox` kernels.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     Adx(adx::AdxMont),
-    /// CIOS on the ADX backend for the other limb counts from 9 to 63: the next kernel size's
+    /// CIOS on the ADX backend for the other limb counts from 9 to 127: the next kernel size's
     /// kernels on n padded with zero limbs.
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     AdxPadded(adx::padded::PaddedAdx),

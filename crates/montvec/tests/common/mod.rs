@@ -233,7 +233,8 @@ const OWN_FORM: [&str; 1] = ["ifma"];
 
 /// Whether `m` runs CIOS on the ADX kernels with n padded by zero limbs to K limbs, in the
 /// form x*R' mod n for R' = 2^(64 K): at 9, 11, 13-15, 17-19, 21-23, 25-31, 33-39, 41-47,
-/// 49-55 and 57-63 limbs (K = 10, 12, 16, 20, 24, 32, 40, 48, 56, 64; `mont::adx::padded`;
+/// 49-55, 57-63, 65-79, 81-95 and 97-127 limbs (K = 10, 12, 16, 20, 24, 32, 40, 48, 56, 64,
+/// 80, 96, 128; `mont::adx::padded`;
 /// 2 to 8 limbs have fused kernels of their own), on the backends that use the ADX kernels,
 /// on CPUs that have them.
 fn padded_cios(m: &Modulus) -> bool {
@@ -260,6 +261,9 @@ fn padded_limbs(m: &Modulus) -> Option<usize> {
         41..=47 => Some(48),
         49..=55 => Some(56),
         57..=63 => Some(64),
+        65..=79 => Some(80),
+        81..=95 => Some(96),
+        97..=127 => Some(128),
         _ => None,
     }
 }

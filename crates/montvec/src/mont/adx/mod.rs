@@ -1,7 +1,7 @@
 //! Montgomery multiplication on x86-64 with BMI2 and ADX: `mulx` and the two independent carry
-//! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 2 to 8, 10, 12, 16,
-//! 20, 24, 32, 40, 48, 56 and 64 limbs (128 to 4096 bits). Multiplication is a full product
-//! then a reduction (seed 000 §2.1); squaring computes the off-diagonal triangle once and
+//! chains `adcx` (CF) and `adox` (OF), in length-specific kernels for N = 2 to 8, 10, 12, 16, 20,
+//! 24, 32, 40, 48, 56, 64, 80, 96 and 128 limbs (128 to 8192 bits). Multiplication is a full
+//! product then a reduction (seed 000 §2.1); squaring computes the off-diagonal triangle once and
 //! doubles it (seed 000 §2.3) before the same reduction, about 3/4 of a multiplication's word
 //! products.
 //!
@@ -9,12 +9,12 @@
 //! |---|---|---|
 //! | fused square / multiply, all in registers | [`fused`] | N = 2 to 8 |
 //! | product rows (`.rept`-unrolled) | [`product`] | N even |
-//! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 56, 64 |
+//! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 56, 64, 80, 96, 128 |
 //! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, any m |
 //! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
 //! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
-//! | the kernels above on n padded with zero limbs | [`padded`] | every other count from 9 to 63 |
+//! | the kernels above on n padded with zero limbs | [`padded`] | every other count from 9 to 127 |
 //!
 //! All `unsafe` of the ADX backend lives in those files; every kernel takes an [`AdxToken`],
 //! so none can run on a CPU without the instructions.
@@ -40,7 +40,9 @@ use crate::mul::karatsuba;
 /// Limb counts with an ADX kernel: the fused ones ([`fused::SIZES`], 2 to 8) and the row
 /// kernels (10, 12 and 20 on the unrolled rows of [`product`] and [`redc`]; 16 and the
 /// other multiples of 8 in register blocks).
-pub const SIZES: [usize; 17] = [2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20, 24, 32, 40, 48, 56, 64];
+pub const SIZES: [usize; 20] = [
+    2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20, 24, 32, 40, 48, 56, 64, 80, 96, 128,
+];
 
 /// Products of at least this many limbs take one Karatsuba step ([`mul_product_karatsuba`]).
 const KARATSUBA_LIMBS: usize = 48;
@@ -271,6 +273,18 @@ pub(crate) fn kernel_mul(
             mul_product_karatsuba::<64, 32>(tk, t, arr(a), arr(b));
             reduce::<64>(tk, arr_mut(out), t, arr(n), n0);
         }
+        80 => {
+            mul_product_karatsuba::<80, 40>(tk, t, arr(a), arr(b));
+            reduce::<80>(tk, arr_mut(out), t, arr(n), n0);
+        }
+        96 => {
+            mul_product_karatsuba::<96, 48>(tk, t, arr(a), arr(b));
+            reduce::<96>(tk, arr_mut(out), t, arr(n), n0);
+        }
+        128 => {
+            mul_product_karatsuba::<128, 64>(tk, t, arr(a), arr(b));
+            reduce::<128>(tk, arr_mut(out), t, arr(n), n0);
+        }
         k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
     }
 }
@@ -305,6 +319,9 @@ pub(crate) fn kernel_sqr(
         48 => mont_sqr::<48>(tk, out, a, n, n0, t),
         56 => mont_sqr::<56>(tk, out, a, n, n0, t),
         64 => mont_sqr::<64>(tk, out, a, n, n0, t),
+        80 => mont_sqr::<80>(tk, out, a, n, n0, t),
+        96 => mont_sqr::<96>(tk, out, a, n, n0, t),
+        128 => mont_sqr::<128>(tk, out, a, n, n0, t),
         k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
     }
 }
@@ -537,17 +554,17 @@ mod tests {
         }
     }
 
-    /// The padded variant at every limb count that pads (9 to 63), against the oracle: values
-    /// in and out of its form, products and squares of the edge operands, and the shared
-    /// form it converts to and from, for moduli whose top limbs are all ones, a lone top bit,
-    /// and just below R.
+    /// The padded variant at every limb count that pads up to 64 and at some above (to 127),
+    /// against the oracle: values in and out of its form, products and squares of the edge
+    /// operands, and the shared form it converts to and from, for moduli whose top limbs are all
+    /// ones, a lone top bit, and just below R.
     #[test]
     fn padded_kernels_match_oracle_at_every_padded_size() {
         let Some(token) = AdxToken::detect() else {
             return;
         };
         let mut rng = ChaCha8Rng::seed_from_u64(4);
-        let padded_sizes: Vec<usize> = (1..=64)
+        let mut padded_sizes: Vec<usize> = (1..=64)
             .filter(|&k| padded::padded_len(k).is_some())
             .collect();
         // 9, 11, 13-15, 17-19, 21-23, 25-31, 33-39, 41-47, 49-55, 57-63.
@@ -556,6 +573,10 @@ mod tests {
             1 + 1 + 3 + 3 + 3 + 7 + 7 + 7 + 7 + 7,
             "{padded_sizes:?}"
         );
+        // Above 64 limbs every count to 127 pads (to 80, 96 or 128), none from 129 on.
+        assert!((65..=127).all(|k| SIZES.contains(&k) || padded::padded_len(k).is_some()));
+        assert!((129..=256).all(|k| padded::padded_len(k).is_none()));
+        padded_sizes.extend([65, 79, 81, 95, 97, 127]);
         for k in padded_sizes {
             let big_len = padded::padded_len(k).unwrap();
             assert!(SIZES.contains(&big_len) && big_len > k);

@@ -1,10 +1,10 @@
-//! The ADX kernels for limb counts without one of their own: n is padded with zero limbs to
-//! the next kernel size K (the row kernels of 10, 12, 16, 20, 24, 32, 40, 48, 56 and 64
-//! limbs, for up to a quarter fewer limbs, see [`padded_len`]) and the elements are Montgomery forms for
-//! R' = 2^(64 K) instead of R = 2^(64 k). REDC with R' > n is exact for any n below R' (the
-//! quotient and the bound (a b + m n) / R' < 2n do not care that n's top limbs are zero), so
-//! the kernels run unchanged; only the conversions to and from the shared form (R) cost one
-//! product each, by a constant computed once (as for [`crate::mont::ifma`]).
+//! The ADX kernels for limb counts without one of their own: n is padded with zero limbs to the
+//! next kernel size K (the row kernels of 10, 12, 16, 20, 24, 32, 40, 48, 56, 64, 80, 96 and 128
+//! limbs, for up to a quarter fewer limbs, see [`padded_len`]) and the elements are Montgomery
+//! forms for R' = 2^(64 K) instead of R = 2^(64 k). REDC with R' > n is exact for any n below R'
+//! (the quotient and the bound (a b + m n) / R' < 2n do not care that n's top limbs are zero), so
+//! the kernels run unchanged; only the conversions to and from the shared form (R) cost one product
+//! each, by a constant computed once (as for [`crate::mont::ifma`]).
 //!
 //! One padded product does the work of K, not k, limbs, yet the row kernels beat the
 //! portable REDC where K is at most 4/3 of k (see [`crate::Algorithm::auto_for_bits`] for
@@ -21,11 +21,12 @@ use crate::mont::{cios, MontMul};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The kernel size for a modulus of `k` limbs, when it runs padded: from 9 limbs, the next
-/// row-kernel size K when 3K <= 4k (9 limbs on 10, 11 on 12, 13-15 on 16, 17-19 on 20, 21-23
-/// on 24, 25-31 on 32, 33-39 on 40, 41-47 on 48, 49-55 on 56, 57-63 on 64: every count from
-/// 9 to 64 runs on an ADX kernel). A padded exponentiation costs about
-/// (K/k)^2 an unpadded one on the same kernels, against about 1.8x for the portable REDC the
-/// other sizes run (AMD EPYC without AVX-512, see [`crate::Algorithm::auto_for_bits`]).
+/// row-kernel size K when 3K <= 4k (9 limbs on 10, 11 on 12, 13-15 on 16, 17-19 on 20, 21-23 on 24,
+/// 25-31 on 32, 33-39 on 40, 41-47 on 48, 49-55 on 56, 57-63 on 64, 65-79 on 80, 81-95 on 96,
+/// 97-127 on 128: every count from 9 to 128, 8192 bits, runs on an ADX kernel). A padded
+/// exponentiation costs about (K/k)^2 an unpadded one on the same kernels, against about 1.8x for
+/// the portable REDC the other sizes run (AMD EPYC without AVX-512, see
+/// [`crate::Algorithm::auto_for_bits`]).
 pub fn padded_len(k: usize) -> Option<usize> {
     if SIZES.contains(&k) {
         return None;
