@@ -98,6 +98,24 @@ pub fn mul_product_karatsuba<const N: usize, const H: usize>(
     });
 }
 
+/// `out = a * b / R mod n` for N = 2H limbs: the product by one Karatsuba step
+/// ([`mul_product_karatsuba`]), then the reduction. `t` has at least
+/// [`karatsuba_scratch_len`]`(N)` limbs.
+///
+/// Leaks: N only.
+fn mont_mul_karatsuba<const N: usize, const H: usize>(
+    token: AdxToken,
+    out: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    n: &[Limb],
+    n0: Limb,
+    t: &mut [Limb],
+) {
+    mul_product_karatsuba::<N, H>(token, t, arr(a), arr(b));
+    reduce::<N>(token, arr_mut(out), t, arr(n), n0);
+}
+
 /// `out = a^2 / R mod n` for N limbs (N >= 2). `t` has at least 3N limbs. The triangle runs in
 /// register blocks ([`sqr_blocked`]) when N is a multiple of 8, else in the unrolled rows of
 /// [`product`].
@@ -261,30 +279,12 @@ pub(crate) fn kernel_mul(
         24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
         32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
         40 => mont_mul::<40>(tk, out, a, b, n, n0, t),
-        48 => {
-            mul_product_karatsuba::<48, 24>(tk, t, arr(a), arr(b));
-            reduce::<48>(tk, arr_mut(out), t, arr(n), n0);
-        }
-        56 => {
-            mul_product_karatsuba::<56, 28>(tk, t, arr(a), arr(b));
-            reduce::<56>(tk, arr_mut(out), t, arr(n), n0);
-        }
-        64 => {
-            mul_product_karatsuba::<64, 32>(tk, t, arr(a), arr(b));
-            reduce::<64>(tk, arr_mut(out), t, arr(n), n0);
-        }
-        80 => {
-            mul_product_karatsuba::<80, 40>(tk, t, arr(a), arr(b));
-            reduce::<80>(tk, arr_mut(out), t, arr(n), n0);
-        }
-        96 => {
-            mul_product_karatsuba::<96, 48>(tk, t, arr(a), arr(b));
-            reduce::<96>(tk, arr_mut(out), t, arr(n), n0);
-        }
-        128 => {
-            mul_product_karatsuba::<128, 64>(tk, t, arr(a), arr(b));
-            reduce::<128>(tk, arr_mut(out), t, arr(n), n0);
-        }
+        48 => mont_mul_karatsuba::<48, 24>(tk, out, a, b, n, n0, t),
+        56 => mont_mul_karatsuba::<56, 28>(tk, out, a, b, n, n0, t),
+        64 => mont_mul_karatsuba::<64, 32>(tk, out, a, b, n, n0, t),
+        80 => mont_mul_karatsuba::<80, 40>(tk, out, a, b, n, n0, t),
+        96 => mont_mul_karatsuba::<96, 48>(tk, out, a, b, n, n0, t),
+        128 => mont_mul_karatsuba::<128, 64>(tk, out, a, b, n, n0, t),
         k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
     }
 }
