@@ -30,8 +30,9 @@
 //! 2048-bit product took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is
 //! always used as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the
 //! four lanes only where they beat its jobs one at a time (full groups above 1024 bits when the
-//! scalar path has an ADX kernel, but for the length-specific sizes 1536 and 2048 bits; groups
-//! of three or four above 896 bits when it has none: `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the engine is
+//! scalar path has an ADX kernel, but for the sizes up to 2048 bits with a kernel of their own,
+//! not padded; groups of three or four above 896 bits when it has none:
+//! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the engine is
 //! asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at a time at 256 bits,
 //! 0.84x at 1024 and 1.25x at 4096 bits, and a single RSA-2048 private operation (its halves
 //! then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at most 13 digits of
@@ -516,18 +517,23 @@ fn calls_of_size(
 /// bits, r = 1.08 in that one run, but 0.975-0.985 in five runs on the same kind of CPU
 /// (2026-11-29, `montvec bench --ops batch --sizes 2048`: lanes 2.098-2.120 ms, scalar
 /// 2.063-2.069 ms an exponentiation), and RSA-4096's batched private operations (2048-bit
-/// halves) took 4.358 ms against 4.256 one at a time: the sizes with a length-specific
-/// kernel stay scalar up to 2048 bits.
+/// halves) took 4.358 ms against 4.256 one at a time: the sizes with an ADX kernel of their
+/// own (not padded) stay scalar up to 2048 bits. With the kernels for 20 and 40 limbs (the
+/// same day, one run): 1280 bits, 20 limbs, lanes 692.7 against 635.0 us one at a time (r =
+/// 0.92); 1088 bits, padded to 20, 475.3 against 552.8 (1.16); 1152 bits, padded, 546.0
+/// against 567.3 (1.04); 1216 bits, padded, 611.8 against 599.7 (0.98: the lanes lose by 2%
+/// there, left as it is); 2304 bits, padded to 40, 2.775 against 3.519 ms (1.27); 2560 bits,
+/// 40 limbs, 3.713 against 3.911 (1.05).
 ///
 /// Leaks: nothing (a function of the public count and size).
 fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
     let k = bits.div_ceil(64);
-    let adx_kernel = scalar_has_adx_kernel(k);
+    let (own_kernel, padded_kernel) = scalar_adx_kernel(k);
     let fewest = if bits <= 896 {
         None
-    } else if !adx_kernel {
+    } else if !own_kernel && !padded_kernel {
         Some(if bits <= 1024 { 4 } else { 3 })
-    } else if bits <= 1024 || (bits <= 2048 && crate::mont::fixed::has_kernel(k)) {
+    } else if bits <= 1024 || (bits <= 2048 && own_kernel) {
         None
     } else {
         Some(4)
@@ -539,19 +545,21 @@ fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
     }
 }
 
-/// Whether one exponentiation modulo `k` limbs runs on an ADX kernel of its size, or padded
-/// to one (the automatic algorithm on a CPU with ADX).
-fn scalar_has_adx_kernel(k: usize) -> bool {
+/// Whether one exponentiation modulo `k` limbs runs on an ADX kernel (the automatic algorithm
+/// on a CPU with ADX): (on a kernel of its own size, on one with n padded to its size).
+fn scalar_adx_kernel(k: usize) -> (bool, bool) {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     {
-        crate::backend::AdxToken::detect().is_some()
-            && (crate::mont::adx::has_kernel(k)
-                || crate::mont::adx::padded::padded_len(k).is_some())
+        let adx = crate::backend::AdxToken::detect().is_some();
+        (
+            adx && crate::mont::adx::has_kernel(k),
+            adx && crate::mont::adx::padded::padded_len(k).is_some(),
+        )
     }
     #[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
     {
         let _ = k;
-        false
+        (false, false)
     }
 }
 
