@@ -47,7 +47,7 @@ pub const RUSTCRYPTO_PUBLIC: &str = "rsa_encrypt";
 /// OpenSSL key.
 pub(super) fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Job, BenchError> {
     let peer = OpensslRsa::generate(bits)?;
-    let (key, rust_peer) = keys_of(&peer, sel.seed)?;
+    let (key, rust_peer) = keys_of(&peer, sel.seed, sel.peers)?;
     let k = key.size();
     // Inputs below n: k random bytes with the top byte cleared.
     let mut seed_rng = ChaCha20Rng::seed_from_u64(sel.seed ^ bits as u64);
@@ -70,37 +70,40 @@ pub(super) fn prepare(op: Op, bits: usize, sel: &Selection) -> Result<Job, Bench
         Op::RsaPrivate => private_rows(key, &inputs, engine, sel.seed, bits),
         _ => public_rows(key.to_public_key(), &inputs, engine, bits),
     })?;
-    let contenders = vec![
-        one,
-        many,
-        peer_contender(op, Peer::Openssl(peer), &inputs, bits)?,
-        peer_contender(op, Peer::Rustcrypto(Box::new(rust_peer)), &inputs, bits)?,
-    ];
-    let contenders = if sel.peers {
-        contenders
-    } else {
-        contenders
-            .into_iter()
-            .filter(|c| c.label.imp == Impl::Montvec)
-            .collect()
-    };
+    let mut contenders = vec![one, many];
+    // The peers' answers are computed only when their rows are asked for.
+    if let Some(rust_peer) = rust_peer {
+        contenders.push(peer_contender(op, Peer::Openssl(peer), &inputs, bits)?);
+        contenders.push(peer_contender(
+            op,
+            Peer::Rustcrypto(Box::new(rust_peer)),
+            &inputs,
+            bits,
+        )?);
+    }
     Job::checked(op, bits, 1, contenders, Some(pool))
 }
 
-/// montvec's key and the RustCrypto `rsa` crate's from the OpenSSL key's components (the
-/// latter blinding with a generator seeded from `seed`).
-fn keys_of(peer: &OpensslRsa, seed: u64) -> Result<(RsaPrivateKey, RustcryptoRsa), BenchError> {
+/// montvec's key from the OpenSSL key's components, and with `peers` the RustCrypto `rsa`
+/// crate's (blinding with a generator seeded from `seed`).
+fn keys_of(
+    peer: &OpensslRsa,
+    seed: u64,
+    peers: bool,
+) -> Result<(RsaPrivateKey, Option<RustcryptoRsa>), BenchError> {
     let c = peer.components()?;
-    let rust = RustcryptoRsa::new(
-        &RsaComponents {
+    let rust = if peers {
+        let parts = RsaComponents {
             n: &c.n,
             e: &c.e,
             d: &c.d,
             p: &c.p,
             q: &c.q,
-        },
-        seed,
-    )?;
+        };
+        Some(RustcryptoRsa::new(&parts, seed)?)
+    } else {
+        None
+    };
     let nat = |b: &[u8]| Nat::from_be_bytes(b);
     let key = RsaPrivateKey::from_crt_components(
         nat(&c.n),
