@@ -525,6 +525,15 @@ fn calls_of_size(
 /// there, left as it is); 2304 bits, padded to 40, 2.775 against 3.519 ms (1.27); 2560 bits,
 /// 40 limbs, 3.713 against 3.911 (1.05).
 ///
+/// Then the lanes took digits of 28 bits up to 3,520 bits and 27 above (`avx2::digit_bits_for`;
+/// 26 before), 9-12% fewer products from 1536 bits (the same kind of CPU, 2026-11-29, `montvec
+/// bench --ops batch`, one run, lanes against one at a time): 1088 bits 449.3 against 542.6 us
+/// (r = 1.21), 1152 503.4 / 571.4 (1.14), 1216 530.1 / 601.4 (1.13), 1280 622.7 / 637.2
+/// (1.02), 1536 945.7 / 924.2 (0.98), 1792 1.345 / 1.820 ms (1.35), 2048 1.914 / 2.078 (1.09;
+/// 1.999 and 1.910 against 2.079 and 2.104 in two more runs), 2304 2.548 / 3.532 (1.39), 2560
+/// 3.264 / 3.945 (1.21), 3072 5.290 / 6.654 (1.26), 4096 12.03 / 15.36 (1.28). Sizes with an
+/// ADX kernel of their own now stay scalar only up to 1536 bits (1280 is a tie, 1536 a loss).
+///
 /// Leaks: nothing (a function of the public count and size).
 fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
     let k = bits.div_ceil(64);
@@ -533,7 +542,7 @@ fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
         None
     } else if !own_kernel && !padded_kernel {
         Some(if bits <= 1024 { 4 } else { 3 })
-    } else if bits <= 1024 || (bits <= 2048 && own_kernel) {
+    } else if bits <= 1024 || (bits <= 1536 && own_kernel) {
         None
     } else {
         Some(4)

@@ -20,8 +20,8 @@
 
 use core::arch::x86_64::*;
 
-/// `acc + x y`, lane by lane, with `vpmuludq` (the low 32 bits of x and y; digits are below 2^26,
-/// so the product is exact and below 2^52).
+/// `acc + x y`, lane by lane, with `vpmuludq` (the low 32 bits of x and y; digits are below 2^B,
+/// B <= 28, and doubled digits below 2^29, so the product is exact and below 2^57).
 #[target_feature(enable = "avx2")]
 #[inline]
 pub(super) fn mac(acc: __m256i, x: __m256i, y: __m256i) -> __m256i {

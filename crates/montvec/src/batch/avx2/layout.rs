@@ -1,9 +1,9 @@
-//! The word-sliced layout: four numbers of `limbs` 64-bit limbs in and out of d sliced 26-bit
+//! The word-sliced layout: four numbers of `limbs` 64-bit limbs in and out of d sliced B-bit
 //! digits (digit i of lane l is 64-bit lane l of `__m256i` number i).
 //!
 //! In: each 4x4 block of limbs (four consecutive limbs of the four numbers) is loaded as four
 //! rows and transposed with `vpunpck{l,h}qdq` and `vperm2i128`, giving sliced 64-bit limbs;
-//! the 64 -> 26-bit re-split then shifts whole registers by public amounts. Out: the same steps
+//! the 64 -> B-bit re-split then shifts whole registers by public amounts. Out: the same steps
 //! backwards. No per-digit gathers, no lane extracts.
 //!
 //! Leaks: the limb and digit counts only.
@@ -14,7 +14,7 @@ use core::arch::x86_64::*;
 
 use zeroize::Zeroize;
 
-use super::{DIGIT_BITS, DIGIT_MASK, LANES};
+use super::{digit_mask, LANES};
 
 /// Rows of four 64-bit words to columns and back (the transpose is its own inverse).
 /// Lane-state: in, `r[l] = [x_l0, x_l1, x_l2, x_l3]`; out, `c[j] = [x_0j, x_1j, x_2j, x_3j]`.
@@ -34,9 +34,13 @@ fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
 }
 
 /// Four numbers of `limbs` limbs (one per lane; each slice exactly `limbs` long, or empty for a
-/// zero lane) as `digits` sliced 26-bit digits. Bits above `26 digits` must be zero.
+/// zero lane) as `digits` sliced B-bit digits. Bits above `B digits` must be zero.
 #[target_feature(enable = "avx2")]
-pub(super) fn to_sliced(x: &[&[u64]; LANES], limbs: usize, digits: usize) -> Vec<__m256i> {
+pub(super) fn to_sliced<const B: i32>(
+    x: &[&[u64]; LANES],
+    limbs: usize,
+    digits: usize,
+) -> Vec<__m256i> {
     let padded = limbs.next_multiple_of(4);
     let mut rows: [Vec<u64>; LANES] = core::array::from_fn(|l| {
         let mut row = vec![0u64; padded];
@@ -52,17 +56,17 @@ pub(super) fn to_sliced(x: &[&[u64]; LANES], limbs: usize, digits: usize) -> Vec
         });
         block.copy_from_slice(&transpose4(r));
     }
-    let mask = _mm256_set1_epi64x(DIGIT_MASK as i64);
+    let mask = _mm256_set1_epi64x(digit_mask(B) as i64);
     let out = (0..digits)
         .map(|i| {
-            let (limb, shift) = digit_position(i);
+            let (limb, shift) = digit_position::<B>(i);
             let lo = match wide.get(limb) {
                 Some(&w) if limb < limbs => _mm256_srl_epi64(w, count(shift)),
                 _ => _mm256_setzero_si256(),
             };
-            // The digit straddles two limbs when shift > 64 - 26.
+            // The digit straddles two limbs when shift > 64 - B.
             let hi = match wide.get(limb + 1) {
-                Some(&w) if limb + 1 < limbs && shift + DIGIT_BITS as usize > 64 => {
+                Some(&w) if limb + 1 < limbs && shift + B as usize > 64 => {
                     _mm256_sll_epi64(w, count(64 - shift))
                 }
                 _ => _mm256_setzero_si256(),
@@ -77,18 +81,18 @@ pub(super) fn to_sliced(x: &[&[u64]; LANES], limbs: usize, digits: usize) -> Vec
     out
 }
 
-/// Sliced digits (each below 2^26, the value below 2^(64 limbs)) back to four numbers of
+/// Sliced B-bit digits (each below 2^B, the value below 2^(64 limbs)) back to four numbers of
 /// `limbs` limbs, lane order.
 #[target_feature(enable = "avx2")]
-pub(super) fn from_sliced(x: &[__m256i], limbs: usize) -> [Vec<u64>; LANES] {
+pub(super) fn from_sliced<const B: i32>(x: &[__m256i], limbs: usize) -> [Vec<u64>; LANES] {
     let padded = limbs.next_multiple_of(4);
     let mut wide = vec![_mm256_setzero_si256(); padded];
     for (i, &digit) in x.iter().enumerate() {
-        let (limb, shift) = digit_position(i);
+        let (limb, shift) = digit_position::<B>(i);
         if limb < limbs {
             wide[limb] = _mm256_or_si256(wide[limb], _mm256_sll_epi64(digit, count(shift)));
         }
-        if limb + 1 < limbs && shift + DIGIT_BITS as usize > 64 {
+        if limb + 1 < limbs && shift + B as usize > 64 {
             let spill = _mm256_srl_epi64(digit, count(64 - shift));
             wide[limb + 1] = _mm256_or_si256(wide[limb + 1], spill);
         }
@@ -109,9 +113,9 @@ pub(super) fn from_sliced(x: &[__m256i], limbs: usize) -> [Vec<u64>; LANES] {
     rows
 }
 
-/// The limb holding the lowest bit of digit i, and the bit offset within it.
-fn digit_position(i: usize) -> (usize, usize) {
-    let bit = i * DIGIT_BITS as usize;
+/// The limb holding the lowest bit of B-bit digit i, and the bit offset within it.
+fn digit_position<const B: i32>(i: usize) -> (usize, usize) {
+    let bit = i * B as usize;
     (bit >> 6, bit & 63)
 }
 

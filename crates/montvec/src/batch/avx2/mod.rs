@@ -4,14 +4,15 @@
 //! Word-sliced storage (seed 001, on `vpmuludq` instead of IFMA): digit i of the four numbers
 //! sits in one `__m256i`, so an element of d digits is a `[__m256i]` of length d and every
 //! kernel runs the four lanes in lock step without a single cross-lane shuffle. The radix is
-//! 2^26 (every column of a product fits its 64-bit lane up to 8192-bit moduli and far beyond,
-//! with carries propagated once per column: seed 004's delayed carry); the reduction is
-//! word-by-word Montgomery with the per-digit constant n0' = -n^-1 mod 2^26, fused into the
-//! product's column scan. The design, the bounds and the measurements are in the notes below.
+//! 2^B with B = 26, 27 or 28 bits, the largest that keeps every column of a product within its
+//! 64-bit lane at the size ([`digit_bits_for`]), with carries propagated once per column:
+//! seed 004's delayed carry. The reduction is word-by-word Montgomery with the per-digit
+//! constant n0' = -n^-1 mod 2^B, fused into the product's column scan. The design, the bounds
+//! and the measurements are in the notes below.
 //!
 //! | file | what |
 //! |---|---|
-//! | `layout.rs` | 64-bit limbs in and out of sliced 26-bit digits (4x4 transposes) |
+//! | `layout.rs` | 64-bit limbs in and out of sliced B-bit digits (4x4 transposes) |
 //! | `columns.rs` | register-blocked column sums, shared by product, squaring and reduction |
 //! | `redc.rs` | the Montgomery product's block loop and the reduction walk ([`redc::Mont`]) |
 //! | `mul.rs`, `sqr.rs` | Montgomery multiplication and the dedicated squaring |
@@ -46,17 +47,41 @@ use crate::backend::Avx2Token;
 pub(crate) const LANES: usize = 4;
 /// The largest modulus, in 64-bit limbs (8192 bits).
 pub(crate) const MAX_LIMBS: usize = 128;
-/// Bits in one digit: the radix is 2^26.
-pub(crate) const DIGIT_BITS: u32 = 26;
-/// 2^26 - 1.
-pub(crate) const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
 /// Columns summed at once in registers by the product kernels (see `columns.rs`).
 const BLOCK: usize = 8;
 
-/// Digits d of an element for moduli of `limbs` limbs: the least with 2^(26 d) >= 4 * 2^(64 limbs),
-/// so R = 2^(26 d) > 4n, which keeps almost-Montgomery outputs below 2n (see `redc.rs`).
-pub(crate) fn digits_for(limbs: usize) -> usize {
-    (64 * limbs + 2).div_ceil(DIGIT_BITS as usize)
+/// 2^B - 1, the mask of one B-bit digit.
+pub(crate) const fn digit_mask(b: i32) -> u64 {
+    (1 << b) - 1
+}
+
+/// Digits d of an element in radix 2^B for moduli of `limbs` limbs: the least with
+/// 2^(B d) >= 4 * 2^(64 limbs), so R = 2^(B d) > 4n, which keeps almost-Montgomery outputs
+/// below 2n (see `redc.rs`).
+pub(crate) fn digits_for(limbs: usize, b: i32) -> usize {
+    (64 * limbs + 2).div_ceil(b as usize)
+}
+
+/// The most digits radix 2^B allows: every column of a product and its reduction stays below
+/// (2d + 1) 2^(2B) (the bound in `redc.rs`), which must not exceed 2^64. 2047 for B = 26, 511
+/// for 27, 127 for 28.
+pub(crate) const fn max_digits(b: i32) -> usize {
+    ((1usize << (64 - 2 * b)) - 1) >> 1
+}
+
+/// The digit width for moduli of `limbs` limbs: 28 bits up to 3,520-bit moduli (d <= 127),
+/// 27 above, 26 at and below 1024 bits, where 2^26 needs exactly 40 digits, five whole blocks
+/// of 8 (a multiple of the block is worth more there than the fewer digits of 2^28, 37).
+/// Wider digits mean fewer of them: the products fall with d^2, (26/28)^2 = 0.86.
+/// Measurements: the notes below (`docs/batch-avx2.md`).
+pub(crate) fn digit_bits_for(limbs: usize) -> i32 {
+    if limbs <= 16 {
+        26
+    } else if digits_for(limbs, 28) <= max_digits(28) {
+        28
+    } else {
+        27
+    }
 }
 
 /// Precomputed per-lane constants for up to 4 odd moduli (each >= 3) of exactly `limbs` 64-bit
@@ -69,11 +94,20 @@ pub(crate) struct Avx2Lanes {
     limbs: usize,
     /// Lanes that carry a caller's modulus (1..=4).
     used: usize,
-    consts: params::LaneConstants,
+    consts: Radix,
+}
+
+/// The lanes' constants in the radix chosen for their size ([`digit_bits_for`]): the engine is
+/// compiled once per digit width.
+enum Radix {
+    Bits26(params::LaneConstants<26>),
+    Bits27(params::LaneConstants<27>),
+    Bits28(params::LaneConstants<28>),
 }
 
 impl Avx2Lanes {
-    /// Precompute n0', R mod n and R^2 mod n for every lane (R = 2^(26 d), d = [`digits_for`]).
+    /// Precompute n0', R mod n and R^2 mod n for every lane (R = 2^(B d), B =
+    /// [`digit_bits_for`], d = [`digits_for`]).
     ///
     /// Panics unless `1 <= moduli.len() <= 4`, `1 <= limbs <= MAX_LIMBS` and every modulus has
     /// `limbs` limbs and is odd.
@@ -81,6 +115,12 @@ impl Avx2Lanes {
     /// Leaks: `limbs` and `moduli.len()`; nothing of the values (not even their bit lengths: R
     /// mod n is reached by doubling from 1, the same number of steps for every n).
     pub(crate) fn new(token: Avx2Token, limbs: usize, moduli: &[&[u64]]) -> Self {
+        Self::with_digit_bits(token, limbs, moduli, digit_bits_for(limbs))
+    }
+
+    /// [`Avx2Lanes::new`] in radix 2^B for a given B (26, 27 or 28; panics if d would exceed
+    /// [`max_digits`]): the tests run every radix at every size it allows.
+    fn with_digit_bits(token: Avx2Token, limbs: usize, moduli: &[&[u64]], b: i32) -> Self {
         assert!(
             (1..=LANES).contains(&moduli.len()),
             "1 to {LANES} moduli, not {}",
@@ -95,7 +135,12 @@ impl Avx2Lanes {
             assert_eq!(m[0] & 1, 1, "moduli must be odd");
         }
         let lanes = padded_lanes(moduli, moduli[0]);
-        let consts = params::LaneConstants::new(token, &lanes, limbs, digits_for(limbs));
+        let consts = match b {
+            26 => Radix::Bits26(params::LaneConstants::new(token, &lanes, limbs)),
+            27 => Radix::Bits27(params::LaneConstants::new(token, &lanes, limbs)),
+            28 => Radix::Bits28(params::LaneConstants::new(token, &lanes, limbs)),
+            _ => panic!("digits of 26, 27 or 28 bits, not {b}"),
+        };
         Avx2Lanes {
             token,
             limbs,
@@ -121,7 +166,12 @@ impl Avx2Lanes {
         );
         let bases = padded_lanes(bases, &[]);
         let exps = padded_lanes(exps, &[]);
-        let out = pow::pow(self.token, &self.consts, &bases, &exps, exp_limbs);
+        let t = self.token;
+        let out = match &self.consts {
+            Radix::Bits26(c) => pow::pow(t, c, &bases, &exps, exp_limbs),
+            Radix::Bits27(c) => pow::pow(t, c, &bases, &exps, exp_limbs),
+            Radix::Bits28(c) => pow::pow(t, c, &bases, &exps, exp_limbs),
+        };
         self.take_used(out)
     }
 
@@ -133,7 +183,12 @@ impl Avx2Lanes {
         self.check_inputs(a);
         self.check_inputs(b);
         let (a, b) = (padded_lanes(a, &[]), padded_lanes(b, &[]));
-        let out = mul::mul_mod(self.token, &self.consts, &a, &b);
+        let t = self.token;
+        let out = match &self.consts {
+            Radix::Bits26(c) => mul::mul_mod(t, c, &a, &b),
+            Radix::Bits27(c) => mul::mul_mod(t, c, &a, &b),
+            Radix::Bits28(c) => mul::mul_mod(t, c, &a, &b),
+        };
         self.take_used(out)
     }
 

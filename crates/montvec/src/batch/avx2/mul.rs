@@ -19,9 +19,9 @@ use super::redc::Mont;
 use super::LANES;
 use crate::backend::Avx2Token;
 
-impl Mont<'_> {
+impl<const B: i32> Mont<'_, B> {
     /// `out = a b / R mod n` per lane, below 2n when a and b are (d digits each, every digit
-    /// below 2^26; `out` distinct from both).
+    /// below 2^B; `out` distinct from both).
     ///
     /// Leaks: d.
     #[target_feature(enable = "avx2")]
@@ -33,9 +33,9 @@ impl Mont<'_> {
 /// `a[l] b[l] mod n[l]` for the four lanes (inputs below their moduli), fully reduced.
 ///
 /// Leaks: the limb count.
-pub(super) fn mul_mod(
+pub(super) fn mul_mod<const B: i32>(
     token: Avx2Token,
-    consts: &LaneConstants,
+    consts: &LaneConstants<B>,
     a: &[&[u64]; LANES],
     b: &[&[u64]; LANES],
 ) -> [Vec<u64>; LANES] {
@@ -46,21 +46,21 @@ pub(super) fn mul_mod(
 }
 
 #[target_feature(enable = "avx2")]
-fn mul_mod_avx2(
-    consts: &LaneConstants,
+fn mul_mod_avx2<const B: i32>(
+    consts: &LaneConstants<B>,
     a: &[&[u64]; LANES],
     b: &[&[u64]; LANES],
 ) -> [Vec<u64>; LANES] {
     let (limbs, d) = (consts.limbs, consts.n.len());
-    let mut mont = Mont::new(&consts.n, consts.n0);
-    let mut x = to_sliced(a, limbs, d);
-    let mut y = to_sliced(b, limbs, d);
+    let mut mont = Mont::<B>::new(&consts.n, consts.n0);
+    let mut x = to_sliced::<B>(a, limbs, d);
+    let mut y = to_sliced::<B>(b, limbs, d);
     // t = a b / R (below 2n), then t R^2 / R = a b, below 1.5n (R^2 mod n is below n).
     let mut t = vec![_mm256_setzero_si256(); d];
     mont.mul(&mut t, &x, &y);
     mont.mul(&mut x, &t, &consts.r2);
-    sub_if_ge(&mut x, &consts.n, &mut y);
-    let out = from_sliced(&x, limbs);
+    sub_if_ge::<B>(&mut x, &consts.n, &mut y);
+    let out = from_sliced::<B>(&x, limbs);
     for v in [&mut x, &mut y, &mut t] {
         v.zeroize();
     }

@@ -42,9 +42,9 @@ pub(super) fn window_width(bits: usize) -> usize {
 /// every exponent `exp_limbs` long (missing lanes may pass an empty exponent: it reads as 0).
 ///
 /// Leaks: the limb count and `exp_limbs`.
-pub(super) fn pow(
+pub(super) fn pow<const B: i32>(
     token: Avx2Token,
-    consts: &LaneConstants,
+    consts: &LaneConstants<B>,
     bases: &[&[u64]; LANES],
     exps: &[&[u64]; LANES],
     exp_limbs: usize,
@@ -56,15 +56,15 @@ pub(super) fn pow(
 }
 
 #[target_feature(enable = "avx2")]
-fn pow_avx2(
-    consts: &LaneConstants,
+fn pow_avx2<const B: i32>(
+    consts: &LaneConstants<B>,
     bases: &[&[u64]; LANES],
     exps: &[&[u64]; LANES],
     exp_limbs: usize,
 ) -> [Vec<u64>; LANES] {
     let (limbs, d) = (consts.limbs, consts.n.len());
-    let mut mont = Mont::new(&consts.n, consts.n0);
-    let mut x = to_sliced(bases, limbs, d);
+    let mut mont = Mont::<B>::new(&consts.n, consts.n0);
+    let mut x = to_sliced::<B>(bases, limbs, d);
     let mut base = vec![_mm256_setzero_si256(); d];
     mont.mul(&mut base, &x, &consts.r2);
     let mut acc = window_pow(&mut mont, consts, &base, exps, exp_limbs * LIMB_BITS);
@@ -72,8 +72,8 @@ fn pow_avx2(
     let mut unit = vec![_mm256_setzero_si256(); d];
     unit[0] = _mm256_set1_epi64x(1);
     mont.mul(&mut x, &acc, &unit);
-    sub_if_ge(&mut x, &consts.n, &mut acc);
-    let out = from_sliced(&x, limbs);
+    sub_if_ge::<B>(&mut x, &consts.n, &mut acc);
+    let out = from_sliced::<B>(&x, limbs);
     for v in [&mut x, &mut base, &mut acc] {
         v.zeroize();
     }
@@ -82,9 +82,9 @@ fn pow_avx2(
 
 /// The window schedule on Montgomery forms: `base^exp` per lane (below 2n) for `base` below 2n.
 #[target_feature(enable = "avx2")]
-fn window_pow(
-    mont: &mut Mont,
-    consts: &LaneConstants,
+fn window_pow<const B: i32>(
+    mont: &mut Mont<B>,
+    consts: &LaneConstants<B>,
     base: &[__m256i],
     exps: &[&[u64]; LANES],
     bits: usize,

@@ -1,13 +1,13 @@
-//! Word-by-word Montgomery reduction (seed 000 Alg. 1, one 26-bit quotient digit at a time)
+//! Word-by-word Montgomery reduction (seed 000 Alg. 1, one B-bit quotient digit at a time)
 //! in product-scanning order and fused with the product's own column scan (Koc, Acar and
-//! Kaliski's "FIPS" order), on the sliced layout with R = 2^(26 d); carries move once per
+//! Kaliski's "FIPS" order), on the sliced layout with R = 2^(B d); carries move once per
 //! column (seed 004's delayed carry).
 //!
 //! For the columns i = 0 .. 2d-1 of x y + q n, left to right, with a running carry:
 //! 1. s = carry + (column i of x y) + sum over j < i of q_j n_{i-j};
-//! 2. for i < d: q_i = s n0' mod 2^26 (n0' = -n^-1 mod 2^26, per lane), s += q_i n_0, so s
-//!    is 0 mod 2^26; for i >= d: output digit i - d = s mod 2^26;
-//! 3. carry = s >> 26.
+//! 2. for i < d: q_i = s n0' mod 2^B (n0' = -n^-1 mod 2^B, per lane), s += q_i n_0, so s
+//!    is 0 mod 2^B; for i >= d: output digit i - d = s mod 2^B;
+//! 3. carry = s >> B.
 //!
 //! Block by block of K = 8 columns ([`Mont::montgomery`]): the x y terms and the q_j n terms of
 //! the quotient digits found in earlier blocks are summed in registers, in one loop as far as
@@ -25,16 +25,19 @@
 //! cutting it: 10% off a 2048-bit squaring), less than the extra products.
 //!
 //! **Bound** (why the delayed carries cannot overflow a 64-bit lane). Every input digit is
-//! below 2^26, so every product is below 2^52. Column i holds at most d product terms and at
+//! below 2^B, so every product is below 2^(2B). Column i holds at most d product terms and at
 //! most d reduction terms (a square's doubled half-column counts as at most d terms of
-//! 2^52), plus the carry in. If every column is below (2d + 1) 2^52, its carry out is below
-//! (2d + 1) 2^26 <= 2^52, which keeps the next column below (2d + 1) 2^52 too (induction).
-//! With d = 316 (8192-bit moduli) that is 633 * 2^52 < 2^61.4; the bound holds to d = 2047
-//! (53,000 bits). Radix 2^28 would allow d <= 127 (3500 bits), radix 2^29 d <= 31.
+//! 2^(2B)), plus the carry in. If every column is below (2d + 1) 2^(2B), its carry out is
+//! below (2d + 1) 2^B <= 2^(2B), which keeps the next column below (2d + 1) 2^(2B) too
+//! (induction). That fits 64 bits while 2d + 1 <= 2^(64 - 2B) ([`super::max_digits`]): for
+//! B = 28, d <= 127 (moduli up to 3,520 bits); for B = 27, d <= 511 (13,790 bits; 8192-bit
+//! moduli have d = 304, columns below 609 * 2^54 < 2^63.3); for B = 26, d <= 2047.
+//! [`super::digit_bits_for`] never picks a width beyond its bound; radix 2^29 would stop at
+//! d = 31 (about 900 bits).
 //!
 //! **Almost Montgomery.** With a, b < 2n and R > 4n: (a b + q n) / R < (4n^2 + R n) / R < 2n,
 //! so outputs below 2n feed the next product directly; only the end of an exponentiation
-//! subtracts n by mask ([`super::carry::sub_if_ge`]). The output has d digits each below 2^26.
+//! subtracts n by mask ([`super::carry::sub_if_ge`]). The output has d digits each below 2^B.
 
 #![deny(clippy::integer_division_remainder_used)]
 
@@ -43,7 +46,7 @@ use core::arch::x86_64::*;
 use zeroize::Zeroize;
 
 use super::columns::{full_range, full_range_pair, mac, Block, Terms};
-use super::{BLOCK, DIGIT_BITS, DIGIT_MASK};
+use super::{digit_mask, BLOCK};
 
 /// Repeats `$body` with `$t` a constant 0, 1, .., BLOCK - 1 (BLOCK = 8).
 macro_rules! unroll_block {
@@ -59,11 +62,11 @@ macro_rules! unroll_block {
     };
 }
 
-/// One modulus per lane in sliced digits, its n0', and the scratch of a product in progress:
-/// what every Montgomery product needs.
-pub(super) struct Mont<'a> {
+/// One modulus per lane in sliced B-bit digits, its n0', and the scratch of a product in
+/// progress: what every Montgomery product needs.
+pub(super) struct Mont<'a, const B: i32> {
     n: &'a [__m256i],
-    /// n0' = -n^-1 mod 2^26 per lane.
+    /// n0' = -n^-1 mod 2^B per lane.
     n0: __m256i,
     /// q_0 .. q_{d-1} of the current product.
     q: Vec<__m256i>,
@@ -71,8 +74,8 @@ pub(super) struct Mont<'a> {
     pub(super) doubled: Vec<__m256i>,
 }
 
-impl<'a> Mont<'a> {
-    /// The context for `n` (d sliced digits) with per-lane n0' = -n^-1 mod 2^26.
+impl<'a, const B: i32> Mont<'a, B> {
+    /// The context for `n` (d sliced digits) with per-lane n0' = -n^-1 mod 2^B.
     #[target_feature(enable = "avx2")]
     pub(super) fn new(n: &'a [__m256i], n0: __m256i) -> Self {
         let d = n.len();
@@ -111,7 +114,7 @@ impl<'a> Mont<'a> {
         let mut carry = _mm256_setzero_si256();
         for c in (0..2 * d).step_by(K) {
             let mut a = [_mm256_setzero_si256(); K];
-            self.block_terms(&mut a, x, y, c, terms);
+            block_terms(&mut a, x, y, n, &self.q, c, terms);
             if terms == Terms::BelowDiagonal {
                 for (t, v) in a.iter_mut().enumerate() {
                     let i = c + t;
@@ -127,7 +130,7 @@ impl<'a> Mont<'a> {
                 let q: &mut [__m256i; K] = (&mut self.q[c..c + K]).try_into().expect("K digits");
                 let n: &[__m256i; K] = n[..K].try_into().expect("K digits");
                 unroll_block!(T => {
-                    let s = quotient_step(a[T], carry, &mut q[T], n[0], self.n0);
+                    let s = quotient_step::<B>(a[T], carry, &mut q[T], n[0], self.n0);
                     // Columns c+T+k, k >= 1, gain q_{c+T} n_k.
                     for (ak, &nk) in a[T + 1..].iter_mut().zip(&n[1..]) {
                         *ak = mac(*ak, q[T], nk);
@@ -137,7 +140,7 @@ impl<'a> Mont<'a> {
             } else if c >= d && c + K <= 2 * d {
                 let out: &mut [__m256i; K] = (&mut out[c - d..c - d + K]).try_into().expect("K");
                 for t in 0..K {
-                    out[t] = output_step(a[t], &mut carry);
+                    out[t] = output_step::<B>(a[t], &mut carry);
                 }
             } else {
                 self.walk_by_column(a, &mut carry, c, out);
@@ -147,51 +150,7 @@ impl<'a> Mont<'a> {
     }
 }
 
-impl Mont<'_> {
-    /// Step 1 for the block of columns c..c+K: the terms of x y and the q_j n terms of the
-    /// quotient digits found in earlier blocks (j < min(c, d)). Both full ranges start at the
-    /// same j (max(0, c + K - d)), so they share one loop as far as both go.
-    #[target_feature(enable = "avx2")]
-    #[inline(never)]
-    fn block_terms(
-        &self,
-        acc: &mut [__m256i; BLOCK],
-        x: &[__m256i],
-        y: &[__m256i],
-        c: usize,
-        terms: Terms,
-    ) {
-        const K: usize = BLOCK;
-        let (n, d) = (self.n, self.n.len());
-        let q = &self.q[..c.min(d)];
-        let product = Block::new::<K>(d, d, c, terms);
-        let quotient = Block::new::<K>(q.len(), d, c, Terms::All);
-        // A local copy: the accumulators stay in registers through the loops.
-        let mut a = *acc;
-        let (p_lo, p_hi) = product.full::<K>();
-        let (q_lo, q_hi) = quotient.full::<K>();
-        let (lo, hi) = (p_lo.max(q_lo), p_hi.min(q_hi));
-        if lo <= hi {
-            full_range_pair(&mut a, (x, y), (q, n), c, lo as usize, hi as usize);
-        }
-        for ((from, to), (u, v)) in [((p_lo, p_hi), (x, y)), ((q_lo, q_hi), (q, n))] {
-            // What of this full range the shared loop did not cover: below and above it.
-            let (below, above) = if lo <= hi {
-                ((from, to.min(lo - 1)), (from.max(hi + 1), to))
-            } else {
-                ((from, to), (1, 0))
-            };
-            for (f, t) in [below, above] {
-                if f <= t {
-                    full_range(&mut a, u, v, c, f as usize, t as usize);
-                }
-            }
-        }
-        product.edges(&mut a, x, y);
-        quotient.edges(&mut a, q, n);
-        *acc = a;
-    }
-
+impl<const B: i32> Mont<'_, B> {
     /// Steps 2 and 3 for the block that crosses column d, and the last one: column by column.
     #[target_feature(enable = "avx2")]
     #[inline(never)]
@@ -210,7 +169,7 @@ impl Mont<'_> {
             }
             if i < d {
                 let mut qi = _mm256_setzero_si256();
-                let s = quotient_step(a[t], *carry, &mut qi, n[0], self.n0);
+                let s = quotient_step::<B>(a[t], *carry, &mut qi, n[0], self.n0);
                 self.q[i] = qi;
                 for t2 in t + 1..BLOCK {
                     if t2 - t < d {
@@ -219,54 +178,100 @@ impl Mont<'_> {
                 }
                 *carry = s;
             } else {
-                out[i - d] = output_step(a[t], carry);
+                out[i - d] = output_step::<B>(a[t], carry);
             }
         }
     }
 }
 
-/// Step 2 for a column below d: q = (col + carry) n0' mod 2^26, and the carry out of
-/// col + carry + q n_0 (returned; the column itself is then 0 mod 2^26).
+/// Step 1 for the block of columns c..c+K: the terms of x y and the q_j n terms of the
+/// quotient digits found in earlier blocks (j < min(c, d)). Both full ranges start at the
+/// same j (max(0, c + K - d)), so they share one loop as far as both go. Free of the digit
+/// width (products only), so one copy serves every radix and keeps its loops inlined.
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+fn block_terms(
+    acc: &mut [__m256i; BLOCK],
+    x: &[__m256i],
+    y: &[__m256i],
+    n: &[__m256i],
+    q: &[__m256i],
+    c: usize,
+    terms: Terms,
+) {
+    const K: usize = BLOCK;
+    let d = n.len();
+    let q = &q[..c.min(d)];
+    let product = Block::new::<K>(d, d, c, terms);
+    let quotient = Block::new::<K>(q.len(), d, c, Terms::All);
+    // A local copy: the accumulators stay in registers through the loops.
+    let mut a = *acc;
+    let (p_lo, p_hi) = product.full::<K>();
+    let (q_lo, q_hi) = quotient.full::<K>();
+    let (lo, hi) = (p_lo.max(q_lo), p_hi.min(q_hi));
+    if lo <= hi {
+        full_range_pair(&mut a, (x, y), (q, n), c, lo as usize, hi as usize);
+    }
+    for ((from, to), (u, v)) in [((p_lo, p_hi), (x, y)), ((q_lo, q_hi), (q, n))] {
+        // What of this full range the shared loop did not cover: below and above it.
+        let (below, above) = if lo <= hi {
+            ((from, to.min(lo - 1)), (from.max(hi + 1), to))
+        } else {
+            ((from, to), (1, 0))
+        };
+        for (f, t) in [below, above] {
+            if f <= t {
+                full_range(&mut a, u, v, c, f as usize, t as usize);
+            }
+        }
+    }
+    product.edges(&mut a, x, y);
+    quotient.edges(&mut a, q, n);
+    *acc = a;
+}
+
+/// Step 2 for a column below d: q = (col + carry) n0' mod 2^B, and the carry out of
+/// col + carry + q n_0 (returned; the column itself is then 0 mod 2^B).
 #[target_feature(enable = "avx2")]
 #[inline]
-fn quotient_step(
+fn quotient_step<const B: i32>(
     col: __m256i,
     carry: __m256i,
     q: &mut __m256i,
     n_low: __m256i,
     n0: __m256i,
 ) -> __m256i {
-    let mask = _mm256_set1_epi64x(DIGIT_MASK as i64);
-    // s < (2d + 1) 2^52 (the bound above); vpmuludq reads s mod 2^32, which fixes
-    // s n0' mod 2^26.
+    let mask = _mm256_set1_epi64x(digit_mask(B) as i64);
+    // s < (2d + 1) 2^(2B) (the bound above); vpmuludq reads s mod 2^32, which fixes
+    // s n0' mod 2^B (B <= 32).
     let s = _mm256_add_epi64(col, carry);
     *q = _mm256_and_si256(_mm256_mul_epu32(s, n0), mask);
     let s = mac(s, *q, n_low);
-    debug_assert!(low_digit_is_zero(s));
+    debug_assert!(low_digit_is_zero::<B>(s));
     // Step 3.
-    _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(s)
+    _mm256_srli_epi64::<B>(s)
 }
 
 /// Steps 2-3 for a column at or above d: its digit of the result, and the carry out.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn output_step(col: __m256i, carry: &mut __m256i) -> __m256i {
+fn output_step<const B: i32>(col: __m256i, carry: &mut __m256i) -> __m256i {
     let s = _mm256_add_epi64(col, *carry);
-    *carry = _mm256_srli_epi64::<{ DIGIT_BITS as i32 }>(s);
-    _mm256_and_si256(s, _mm256_set1_epi64x(DIGIT_MASK as i64))
+    *carry = _mm256_srli_epi64::<B>(s);
+    _mm256_and_si256(s, _mm256_set1_epi64x(digit_mask(B) as i64))
 }
 
-impl Drop for Mont<'_> {
+impl<const B: i32> Drop for Mont<'_, B> {
     fn drop(&mut self) {
         self.q.zeroize();
         self.doubled.zeroize();
     }
 }
 
-/// Whether every lane of `s` is 0 mod 2^26 (for debug assertions).
+/// Whether every lane of `s` is 0 mod 2^B (for debug assertions).
 #[target_feature(enable = "avx2")]
-fn low_digit_is_zero(s: __m256i) -> bool {
-    let low = _mm256_and_si256(s, _mm256_set1_epi64x(DIGIT_MASK as i64));
+fn low_digit_is_zero<const B: i32>(s: __m256i) -> bool {
+    let low = _mm256_and_si256(s, _mm256_set1_epi64x(digit_mask(B) as i64));
     _mm256_testz_si256(low, low) == 1
 }
 

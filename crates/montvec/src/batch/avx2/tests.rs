@@ -1,8 +1,9 @@
 //! Every lane against `num-bigint` (`BigUint::modpow`, products mod n), with mixed moduli in
 //! one call, 1 to 4 lanes, edge values, moduli just above and below powers of two and with
-//! leading zero limbs, at every limb count 1..=20 and 24, 32, 48, 64, 65, 96, 128; the
-//! almost-Montgomery bound (outputs in [n, 2n) occur and stay below 2n). Every test returns at
-//! once without AVX2. (Speed is measured by `montvec bench --ops batch`, the `avx2` rows.)
+//! leading zero limbs, at every limb count 1..=20 and 24, 32, 48, 55, 56, 64, 65, 96, 128, each
+//! in every digit width it allows (2^26, 2^27, 2^28) besides the one the engine picks; the
+//! almost-Montgomery bound (outputs in [n, 2n) occur and stay below 2n) in each width. Every test
+//! returns at once without AVX2. (Speed is measured by `montvec bench --ops batch`, the `avx2` rows.)
 
 // Tests divide freely: they handle no secrets.
 #![allow(clippy::integer_division_remainder_used)]
@@ -19,11 +20,48 @@ use super::redc::Mont;
 use super::*;
 use crate::mul::oracle::{big, to_limbs};
 
-/// The limb counts every test covers.
-const LIMB_COUNTS: [usize; 27] = [
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32, 48, 64, 65, 96,
-    128,
+/// The limb counts every test covers: 16 | 17 and 55 | 56 are where the engine's digit width
+/// changes (26 | 28 and 28 | 27 bits), 55 the largest count 2^28 takes (d = 127, the column
+/// bound's limit).
+const LIMB_COUNTS: [usize; 29] = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32, 48, 55, 56, 64,
+    65, 96, 128,
 ];
+
+/// Every digit width the engine is compiled for.
+const WIDTHS: [i32; 3] = [26, 27, 28];
+
+/// The digit widths whose column bound allows moduli of `limbs` limbs.
+fn widths_for(limbs: usize) -> impl Iterator<Item = i32> {
+    WIDTHS
+        .into_iter()
+        .filter(move |&b| digits_for(limbs, b) <= max_digits(b))
+}
+
+#[test]
+fn digit_width_choice_keeps_the_column_bound() {
+    assert_eq!(max_digits(26), 2047);
+    assert_eq!(max_digits(27), 511);
+    assert_eq!(max_digits(28), 127);
+    for limbs in 1..=MAX_LIMBS {
+        let b = digit_bits_for(limbs);
+        let d = digits_for(limbs, b);
+        assert!(d <= max_digits(b), "{limbs} limbs: {d} digits of {b} bits");
+        // The column bound itself: (2d + 1) products below 2^(2B) fit 64 bits.
+        assert!(((2 * d + 1) as u128) << (2 * b) <= 1u128 << 64);
+        // R = 2^(B d) > 4n for every n below 2^(64 limbs).
+        assert!(b as usize * d >= 64 * limbs + 2);
+    }
+    assert_eq!(
+        (
+            digit_bits_for(16),
+            digit_bits_for(17),
+            digit_bits_for(55),
+            digit_bits_for(56)
+        ),
+        (26, 28, 28, 27)
+    );
+}
 
 fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
@@ -66,9 +104,14 @@ fn refs(x: &[Vec<u64>]) -> Vec<&[u64]> {
     x.iter().map(Vec::as_slice).collect()
 }
 
-/// `Avx2Lanes` for the moduli `ns` (each below 2^(64 limbs)).
+/// `Avx2Lanes` for the moduli `ns` (each below 2^(64 limbs)) in the engine's digit width.
 fn lanes_for(token: Avx2Token, ns: &[BigUint], limbs: usize) -> Avx2Lanes {
     Avx2Lanes::new(token, limbs, &refs(&limbs_of(ns, limbs)))
+}
+
+/// `Avx2Lanes` for the moduli `ns` in digits of `b` bits.
+fn lanes_in(token: Avx2Token, ns: &[BigUint], limbs: usize, b: i32) -> Avx2Lanes {
+    Avx2Lanes::with_digit_bits(token, limbs, &refs(&limbs_of(ns, limbs)), b)
 }
 
 /// `pow` on every lane equals `BigUint::modpow`.
@@ -143,14 +186,17 @@ fn pow_and_mul_mod_match_oracle_at_every_size() {
         return;
     };
     let mut r = rng(1);
-    for limbs in LIMB_COUNTS {
+    for (limbs, b) in LIMB_COUNTS
+        .into_iter()
+        .flat_map(|k| widths_for(k).map(move |b| (k, b)))
+    {
         let shapes = moduli_for(limbs, &mut r);
         for used in 1..=LANES {
             // Mixed moduli in one call, a different choice for each lane count.
             let ns: Vec<BigUint> = (0..used)
-                .map(|l| shapes[(limbs + 3 * used + l) % shapes.len()].clone())
+                .map(|l| shapes[(limbs + 3 * used + l + b as usize) % shapes.len()].clone())
                 .collect();
-            let lanes = lanes_for(token, &ns, limbs);
+            let lanes = lanes_in(token, &ns, limbs, b);
             let edge = |shift: usize, r: &mut ChaCha8Rng| -> Vec<BigUint> {
                 (0..used)
                     .map(|l| edge_value(&ns[l], l + shift, r))
@@ -174,16 +220,17 @@ fn pow_and_mul_mod_match_oracle_at_every_size() {
     }
 }
 
-/// A full-size exponent at 2048 and 3072 bits (the sizes the engine is for).
+/// A full-size exponent at 2048 and 3072 bits (the sizes the engine is for), in every digit
+/// width.
 #[test]
 fn full_exponent_at_rsa_sizes() {
     let Some(token) = Avx2Token::detect() else {
         return;
     };
     let mut r = rng(2);
-    for limbs in [32, 48] {
+    for (limbs, b) in [32, 48].into_iter().flat_map(|k| WIDTHS.map(|b| (k, b))) {
         let ns: Vec<BigUint> = moduli_for(limbs, &mut r).into_iter().take(4).collect();
-        let lanes = lanes_for(token, &ns, limbs);
+        let lanes = lanes_in(token, &ns, limbs, b);
         let bases: Vec<BigUint> = ns.iter().map(|n| random_below(&mut r, n)).collect();
         let exps: Vec<Vec<u64>> = (0..4)
             .map(|_| to_limbs(&random_bits(&mut r, 64 * limbs), limbs))
@@ -192,7 +239,7 @@ fn full_exponent_at_rsa_sizes() {
     }
 }
 
-/// The constants: R mod n and R^2 mod n per lane, R = 2^(26 d).
+/// The constants: R mod n and R^2 mod n per lane, R = 2^(B d), in every digit width.
 #[test]
 fn lane_constants_match_oracle() {
     let Some(token) = Avx2Token::detect() else {
@@ -201,26 +248,55 @@ fn lane_constants_match_oracle() {
     let mut r = rng(3);
     for limbs in LIMB_COUNTS {
         let ns: Vec<BigUint> = moduli_for(limbs, &mut r).into_iter().skip(4).collect();
-        let lanes = lanes_for(token, &ns, limbs);
-        let rr = BigUint::one() << (DIGIT_BITS as usize * digits_for(limbs));
-        for (l, n) in ns.iter().enumerate() {
-            let c = &lanes.consts;
-            assert_eq!(lane_value(&c.one, l), &rr % n, "R mod n, lane {l}");
-            assert_eq!(lane_value(&c.r2, l), &rr * &rr % n, "R^2 mod n, lane {l}");
-            // n0' n = -1 mod 2^26.
-            let n0 = lane_words(c.n0)[l];
-            assert_eq!(
-                n0.wrapping_mul(n.to_u64_digits()[0]) & DIGIT_MASK,
-                DIGIT_MASK
-            );
+        let moduli = limbs_of(&ns, limbs);
+        let moduli: [&[u64]; LANES] = core::array::from_fn(|l| moduli[l].as_slice());
+        for b in widths_for(limbs) {
+            match b {
+                26 => check_constants(
+                    &params::LaneConstants::<26>::new(token, &moduli, limbs),
+                    &ns,
+                ),
+                27 => check_constants(
+                    &params::LaneConstants::<27>::new(token, &moduli, limbs),
+                    &ns,
+                ),
+                _ => check_constants(
+                    &params::LaneConstants::<28>::new(token, &moduli, limbs),
+                    &ns,
+                ),
+            }
         }
     }
 }
 
-/// Almost Montgomery: with n just below 2^(64k) and 64k + 2 = 26d (k = 2, 15, 28), n is just
-/// below R/4, so products of inputs below 2n land in [n, 2n) often. Every output must stay
-/// below 2n with digits below 2^26 and equal a b / R mod n; chains of such outputs, fed back
-/// unreduced, must still give the right power.
+/// R mod n, R^2 mod n and n0' of every lane of `c` against the oracle.
+fn check_constants<const B: i32>(c: &params::LaneConstants<B>, ns: &[BigUint]) {
+    let rr = BigUint::one() << (B as usize * c.n.len());
+    for (l, n) in ns.iter().enumerate() {
+        assert_eq!(
+            lane_value(&c.one, l, B),
+            &rr % n,
+            "R mod n, lane {l}, {B}-bit digits"
+        );
+        assert_eq!(
+            lane_value(&c.r2, l, B),
+            &rr * &rr % n,
+            "R^2 mod n, lane {l}, {B}-bit digits"
+        );
+        // n0' n = -1 mod 2^B.
+        let n0 = lane_words(c.n0)[l];
+        assert_eq!(
+            n0.wrapping_mul(n.to_u64_digits()[0]) & digit_mask(B),
+            digit_mask(B)
+        );
+    }
+}
+
+/// Almost Montgomery: with n just below 2^(64k) and R = 2^(B d) no more than 16 * 2^(64k)
+/// (64k + 2 = 26d for k = 2, 15, 28; = 27d for k = 16, 43; 28d = 64k + 4 for k = 3, 10, 17,
+/// 52), n is at least R/16, so products of inputs below 2n land in [n, 2n) often. Every output
+/// must stay below 2n with digits below 2^B and equal a b / R mod n; chains of such outputs,
+/// fed back unreduced, must still give the right power.
 #[test]
 fn almost_montgomery_outputs_in_n_to_2n_are_handled() {
     let Some(token) = Avx2Token::detect() else {
@@ -228,56 +304,77 @@ fn almost_montgomery_outputs_in_n_to_2n_are_handled() {
     };
     let mut r = rng(4);
     for limbs in [2, 15, 28] {
-        let d = digits_for(limbs);
-        assert_eq!(64 * limbs + 2, DIGIT_BITS as usize * d);
-        let top = BigUint::one() << (64 * limbs);
-        let ns: Vec<BigUint> = [1u32, 3, 0x1_0001, 0xff_ffff]
-            .iter()
-            .map(|&c| &top - c)
-            .collect();
-        let lanes = lanes_for(token, &ns, limbs);
-        let consts = &lanes.consts;
-        let rr = BigUint::one() << (DIGIT_BITS as usize * d);
-        let mut above = 0;
-        // SAFETY: AVX2 was detected (token); the helpers are safe code compiled for AVX2.
-        unsafe {
-            let mut mont = Mont::new(&consts.n, consts.n0);
-            let mut out = vec![_mm256_setzero_si256(); d];
-            // Start from random values below 2n and keep multiplying by outputs.
-            let mut x: Vec<BigUint> = ns.iter().map(|n| random_below(&mut r, &(n << 1))).collect();
-            for step in 0..200 {
-                let y: Vec<BigUint> = ns.iter().map(|n| random_below(&mut r, &(n << 1))).collect();
-                let (xs, ys) = (sliced(&x, d), sliced(&y, d));
-                if step % 2 == 0 {
-                    mont.mul(&mut out, &xs, &ys);
-                } else {
-                    mont.sqr(&mut out, &xs);
-                }
-                for (l, n) in ns.iter().enumerate() {
-                    let got = lane_value(&out, l);
-                    let other = if step % 2 == 0 { &y[l] } else { &x[l] };
-                    let rinv = (&rr % n).modinv(n).unwrap();
-                    assert!(got < n << 1, "below 2n");
-                    assert_eq!(&got % n, &x[l] * other * rinv % n);
-                    above += usize::from(&got >= n);
-                    x[l] = got;
-                }
-                assert!(out
-                    .iter()
-                    .all(|&v| lane_words(v).iter().all(|&w| w <= DIGIT_MASK)));
-            }
-        }
-        assert!(above > 20, "outputs in [n, 2n) occurred only {above} times");
-        // And whole exponentiations with those moduli.
-        let bases: Vec<BigUint> = ns
-            .iter()
-            .map(|n| n - 1u32 - random_bits(&mut r, 8))
-            .collect();
-        let exps: Vec<Vec<u64>> = (0..4)
-            .map(|_| to_limbs(&random_bits(&mut r, 64 * limbs), limbs))
-            .collect();
-        check_pow(&lanes, &ns, &bases, &exps);
+        almost_montgomery_at::<26>(token, limbs, &mut r);
     }
+    for limbs in [16, 43] {
+        almost_montgomery_at::<27>(token, limbs, &mut r);
+    }
+    for limbs in [3, 10, 17, 52] {
+        almost_montgomery_at::<28>(token, limbs, &mut r);
+    }
+}
+
+fn almost_montgomery_at<const B: i32>(token: Avx2Token, limbs: usize, r: &mut ChaCha8Rng) {
+    let d = digits_for(limbs, B);
+    assert!(
+        B as usize * d <= 64 * limbs + 4,
+        "R at most 16 * 2^(64 limbs)"
+    );
+    let top = BigUint::one() << (64 * limbs);
+    let ns: Vec<BigUint> = [1u32, 3, 0x1_0001, 0xff_ffff]
+        .iter()
+        .map(|&c| &top - c)
+        .collect();
+    let moduli = limbs_of(&ns, limbs);
+    let moduli: [&[u64]; LANES] = core::array::from_fn(|l| moduli[l].as_slice());
+    let consts = params::LaneConstants::<B>::new(token, &moduli, limbs);
+    let rr = BigUint::one() << (B as usize * d);
+    let mut above = 0;
+    // SAFETY: AVX2 was detected (token); the helpers are safe code compiled for AVX2.
+    unsafe {
+        let mut mont = Mont::<B>::new(&consts.n, consts.n0);
+        let mut out = vec![_mm256_setzero_si256(); d];
+        // Start from random values below 2n and keep multiplying by outputs.
+        let mut x: Vec<BigUint> = ns.iter().map(|n| random_below(r, &(n << 1))).collect();
+        // With R = 16 * 2^(64k) outputs reach [n, 2n) about a quarter as often as with 4: more
+        // steps for the same count.
+        let steps = if B as usize * d == 64 * limbs + 2 {
+            200
+        } else {
+            800
+        };
+        for step in 0..steps {
+            let y: Vec<BigUint> = ns.iter().map(|n| random_below(r, &(n << 1))).collect();
+            let (xs, ys) = (sliced(&x, d, B), sliced(&y, d, B));
+            if step % 2 == 0 {
+                mont.mul(&mut out, &xs, &ys);
+            } else {
+                mont.sqr(&mut out, &xs);
+            }
+            for (l, n) in ns.iter().enumerate() {
+                let got = lane_value(&out, l, B);
+                let other = if step % 2 == 0 { &y[l] } else { &x[l] };
+                let rinv = (&rr % n).modinv(n).unwrap();
+                assert!(got < n << 1, "below 2n");
+                assert_eq!(&got % n, &x[l] * other * rinv % n);
+                above += usize::from(&got >= n);
+                x[l] = got;
+            }
+            assert!(out
+                .iter()
+                .all(|&v| lane_words(v).iter().all(|&w| w <= digit_mask(B))));
+        }
+    }
+    assert!(
+        above > 20,
+        "{B}-bit digits, {limbs} limbs: outputs in [n, 2n) occurred only {above} times"
+    );
+    // And whole exponentiations with those moduli.
+    let bases: Vec<BigUint> = ns.iter().map(|n| n - 1u32 - random_bits(r, 8)).collect();
+    let exps: Vec<Vec<u64>> = (0..4)
+        .map(|_| to_limbs(&random_bits(r, 64 * limbs), limbs))
+        .collect();
+    check_pow(&lanes_in(token, &ns, limbs, B), &ns, &bases, &exps);
 }
 
 proptest! {
@@ -310,11 +407,11 @@ proptest! {
     }
 }
 
-/// Lane `l` of sliced digits as an integer (digits may be unnormalised).
-fn lane_value(x: &[__m256i], l: usize) -> BigUint {
-    x.iter().rev().fold(BigUint::ZERO, |acc, &v| {
-        (acc << DIGIT_BITS) + lane_words(v)[l]
-    })
+/// Lane `l` of sliced `b`-bit digits as an integer (digits may be unnormalised).
+fn lane_value(x: &[__m256i], l: usize, b: i32) -> BigUint {
+    x.iter()
+        .rev()
+        .fold(BigUint::ZERO, |acc, &v| (acc << b) + lane_words(v)[l])
 }
 
 fn lane_words(v: __m256i) -> [u64; 4] {
@@ -324,14 +421,14 @@ fn lane_words(v: __m256i) -> [u64; 4] {
     w
 }
 
-/// Four values (each below 2^(26 d)) as d sliced digits.
-fn sliced(x: &[BigUint], d: usize) -> Vec<__m256i> {
+/// Four values (each below 2^(b d)) as d sliced `b`-bit digits.
+fn sliced(x: &[BigUint], d: usize, b: i32) -> Vec<__m256i> {
     let words: Vec<Vec<u64>> = x
         .iter()
         .map(|v| {
             (0..d)
                 .map(|i| {
-                    let digit = (v >> (DIGIT_BITS as usize * i)) & BigUint::from(DIGIT_MASK);
+                    let digit = (v >> (b as usize * i)) & BigUint::from(digit_mask(b));
                     digit.to_u64_digits().first().copied().unwrap_or(0)
                 })
                 .collect()
