@@ -8,7 +8,9 @@
 //! (detected at run time, and allowed by the active backend: `MONTVEC_BACKEND=portable` or
 //! `adx` keeps the plain loop) the same loop is compiled for 512- or 256-bit registers.
 //!
-//! There is deliberately no `Index` implementation: the only way to read is [`MaskedTable::gather`].
+//! There is deliberately no `Index` implementation: secret indices go through
+//! [`MaskedTable::gather`] only; [`MaskedTable::public_entry`] is for the precomputation, whose
+//! indices are public.
 
 #![deny(clippy::integer_division_remainder_used)]
 
@@ -42,6 +44,12 @@ impl MaskedTable {
         debug_assert_eq!(value.len(), self.limbs);
         self.data.as_mut_slice()[index * self.limbs..(index + 1) * self.limbs]
             .copy_from_slice(value);
+    }
+
+    /// Entry `index`, read directly. Leaks: `index` (for the precomputation's public indices
+    /// only; a secret index goes through [`MaskedTable::gather`]).
+    pub fn public_entry(&self, index: usize) -> &[Limb] {
+        &self.data.as_slice()[index * self.limbs..(index + 1) * self.limbs]
     }
 
     /// `out = entry[secret_index]`, reading every entry and selecting by mask.
@@ -203,6 +211,7 @@ mod tests {
                     .map(|j| (i * 1000 + j) as Limb ^ (u64::MAX << 7))
                     .collect();
                 assert_eq!(out, want);
+                assert_eq!(t.public_entry(i), &want[..]);
             }
             // gather_rows alone (the portable path) agrees.
             let mut masks = vec![0; entries];

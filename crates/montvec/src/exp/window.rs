@@ -59,18 +59,17 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let mut scratch = crate::exp::scratch_for(m);
     let mut table = MaskedTable::new(entries, k);
 
-    // Precomputation: entry i = base^i (public indices), squaring for even i.
+    // Precomputation: entry i = base^i (public indices), squaring for even i (entry i/2 read
+    // directly: a masked gather of the whole table would only hide a public index).
     let mut prev = base.to_vec();
     let mut cur = vec![0; k];
-    let mut half = vec![0; k];
     table.store(0, m.one());
     if entries > 1 {
         table.store(1, base);
     }
     for i in 2..entries {
         if i & 1 == 0 {
-            table.gather(&mut half, (i >> 1) as Limb);
-            m.sqr(&mut cur, &half, &mut scratch);
+            m.sqr(&mut cur, table.public_entry(i >> 1), &mut scratch);
         } else {
             m.mul(&mut cur, &prev, base, &mut scratch);
         }
@@ -97,7 +96,7 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
         table.gather(sel, window_at(exp, win * w, w));
         m.sqr_times_mul(acc, w, sel, t, &mut scratch);
     }
-    for v in [&mut prev, &mut cur, &mut half, &mut scratch] {
+    for v in [&mut prev, &mut cur, &mut scratch] {
         v.zeroize();
     }
     acc.to_vec()
