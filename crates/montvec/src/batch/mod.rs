@@ -30,7 +30,7 @@
 //! 2048-bit product took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is
 //! always used as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the
 //! four lanes only where they beat its jobs one at a time (full groups above 1024 bits when the
-//! scalar path has an ADX kernel, but for the sizes up to 2048 bits with a kernel of their own,
+//! scalar path has an ADX kernel, but for the sizes up to 1536 bits with a kernel of their own,
 //! not padded; groups of three or four above 896 bits when it has none:
 //! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the engine is
 //! asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at a time at 256 bits,
