@@ -2,8 +2,9 @@
 //! one call, 1 to 4 lanes, edge values, moduli just above and below powers of two and with
 //! leading zero limbs, at every limb count 1..=20 and 24, 32, 48, 55, 56, 64, 65, 96, 128, each
 //! in every digit width it allows (2^26, 2^27, 2^28) besides the one the engine picks; the
-//! almost-Montgomery bound (outputs in [n, 2n) occur and stay below 2n) in each width. Every test
-//! returns at once without AVX2. (Speed is measured by `montvec bench --ops batch`, the `avx2` rows.)
+//! almost-Montgomery bound (outputs in [n, 2n) occur and stay below 2n) in each width, and its
+//! largest columns (all-ones moduli, inputs 2n - 1, at the most limbs each width takes). Every
+//! test returns at once without AVX2. (Speed is measured by `montvec bench --ops batch`, the `avx2` rows.)
 
 // Tests divide freely: they handle no secrets.
 #![allow(clippy::integer_division_remainder_used)]
@@ -311,6 +312,65 @@ fn almost_montgomery_outputs_in_n_to_2n_are_handled() {
     }
     for limbs in [3, 10, 17, 52] {
         almost_montgomery_at::<28>(token, limbs, &mut r);
+    }
+}
+
+/// The largest columns each digit width meets: at the most limbs the engine gives it (2^26 at
+/// 16 limbs, 2^28 at 55, d = 126 of the 127 its bound allows, 2^27 at 128), moduli whose
+/// digits are all ones up to the top (2^(64k) - 1, and 2^(64k) - 2^(64k - 33) - 1) and inputs
+/// 2n - 1, the largest an almost-Montgomery value can be: every product and square stays below
+/// 2n and equals x y / R mod n.
+#[test]
+fn largest_columns_of_each_width() {
+    let Some(token) = Avx2Token::detect() else {
+        return;
+    };
+    largest_columns_at::<26>(token, 16);
+    largest_columns_at::<28>(token, 55);
+    largest_columns_at::<27>(token, 128);
+}
+
+fn largest_columns_at<const B: i32>(token: Avx2Token, limbs: usize) {
+    assert_eq!(
+        digit_bits_for(limbs),
+        B,
+        "the width the engine gives {limbs} limbs"
+    );
+    let d = digits_for(limbs, B);
+    let top = BigUint::one() << (64 * limbs);
+    let ns: Vec<BigUint> = vec![
+        &top - 1u32,
+        &top - 1u32,
+        &top - (BigUint::one() << (64 * limbs - 33)) - 1u32,
+        &top - 3u32,
+    ];
+    let moduli = limbs_of(&ns, limbs);
+    let moduli: [&[u64]; LANES] = core::array::from_fn(|l| moduli[l].as_slice());
+    let consts = params::LaneConstants::<B>::new(token, &moduli, limbs);
+    let rr = BigUint::one() << (B as usize * d);
+    let x: Vec<BigUint> = ns.iter().map(|n| (n << 1) - 1u32).collect();
+    let xs = sliced(&x, d, B);
+    // SAFETY: AVX2 was detected (token); the helpers are safe code compiled for AVX2.
+    unsafe {
+        let mut mont = Mont::<B>::new(&consts.n, consts.n0);
+        let mut out = vec![_mm256_setzero_si256(); d];
+        for square in [false, true] {
+            if square {
+                mont.sqr(&mut out, &xs);
+            } else {
+                mont.mul(&mut out, &xs, &xs);
+            }
+            for (l, n) in ns.iter().enumerate() {
+                let got = lane_value(&out, l, B);
+                let rinv = (&rr % n).modinv(n).unwrap();
+                assert!(got < n << 1, "{B}-bit digits, {limbs} limbs: below 2n");
+                assert_eq!(
+                    &got % n,
+                    &x[l] * &x[l] * rinv % n,
+                    "{B}-bit digits, lane {l}"
+                );
+            }
+        }
     }
 }
 
