@@ -4,7 +4,8 @@
 //! in every digit width it allows (2^26, 2^27, 2^28) besides the one the engine picks; the
 //! almost-Montgomery bound (outputs in [n, 2n) occur and stay below 2n) in each width, and its
 //! largest columns (all-ones moduli, inputs 2n - 1, at the most limbs each width takes). Every
-//! test returns at once without AVX2. (Speed is measured by `montvec bench --ops batch`, the `avx2` rows.)
+//! test returns at once without AVX2. (Speed is measured by `montvec bench --ops batch`, the
+//! `avx2` rows.)
 
 // Tests divide freely: they handle no secrets.
 #![allow(clippy::integer_division_remainder_used)]
@@ -22,8 +23,8 @@ use super::*;
 use crate::mul::oracle::{big, to_limbs};
 
 /// The limb counts every test covers: 16 | 17 and 55 | 56 are where the engine's digit width
-/// changes (26 | 28 and 28 | 27 bits), 55 the largest count 2^28 takes (d = 127, the column
-/// bound's limit).
+/// changes (26 | 28 and 28 | 27 bits), 55 the largest count 2^28 takes (d = 126, where the
+/// column bound allows 127).
 const LIMB_COUNTS: [usize; 29] = [
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32, 48, 55, 56, 64,
     65, 96, 128,
