@@ -34,8 +34,8 @@
 //! 2^(2B)), plus the carry in. If every column is below (2d + 1) 2^(2B), its carry out is
 //! below (2d + 1) 2^B <= 2^(2B), which keeps the next column below (2d + 1) 2^(2B) too
 //! (induction). That fits 64 bits while 2d + 1 <= 2^(64 - 2B) ([`super::max_digits`]): for
-//! B = 28, d <= 127 (moduli up to 3,520 bits); for B = 27, d <= 511 (about 13,800 bits; 8192-bit
-//! moduli have d = 304, columns below 609 * 2^54 < 2^63.3); for B = 26, d <= 2047.
+//! B = 28, d <= 127 (moduli up to 3,520 bits); for B = 27, d <= 511 (about 13,800 bits;
+//! 8192-bit moduli have d = 304, columns below 609 * 2^54 < 2^63.3); for B = 26, d <= 2047.
 //! [`super::digit_bits_for`] never picks a width beyond its bound; radix 2^29 would stop at
 //! d = 31 (about 900 bits).
 //!
