@@ -112,9 +112,9 @@ impl Algorithm {
     ///
     /// That is: CIOS wins where a length-specific kernel exists (ADX kernels for 2..8, 10, 12,
     /// 16, 20, 24, 32, 40, 48, 56, 64, 80, 96 and 128 limbs, and padded to the next one at
-    /// every other count from 9 to 127 limbs; on the portable backend the fixed kernels only at 4 and 8
-    /// limbs), product then REDC elsewhere, and IFMA above 512 bits wherever it runs, and
-    /// from 2 limbs up to 512 bits where no CIOS kernel runs (no ADX).
+    /// every other count from 9 to 127 limbs; on the portable backend the fixed kernels only at
+    /// 4 and 8 limbs), product then REDC elsewhere, and IFMA above 512 bits wherever it runs,
+    /// and from 2 limbs up to 512 bits where no CIOS kernel runs (no ADX).
     ///
     /// Session 35, the AMD EPYC Zen 4 of sessions 32-34 (AVX-512 run as two 256-bit halves),
     /// after the IFMA variant took the quarters kernel (`mont::ifma::quarters`, 9 to 60
