@@ -83,9 +83,11 @@ def kernel(n):
     # registers are declared clobbers, so a caller that loops saves them once.
     saved = [r for r in ("rbx", "rbp") if r in used]
     pre = [(f"push {r}", "reserved by LLVM: saved here") for r in saved]
-    # Start on a 32-byte boundary: inlined into a caller's loop, the kernel's placement moved
-    # a 6-limb product by 10% between two builds of one source (Zen 4).
-    pre = [(".p2align 5", "32-byte aligned start (padding runs once per call)")] + pre
+    # Start on a 64-byte boundary: inlined into a caller's loop, the kernel's placement moved
+    # a 6-limb product by 10% between two builds of one source (Zen 4); a 32-byte start fixed
+    # that on Zen 4, and a 64-byte start (the same offsets mod 32) also on Zen 3, where the
+    # 6-limb product read 19.1-19.7 ns from a 32-byte start and 18.3-18.4 from a 64-byte one.
+    pre = [(".p2align 6", "64-byte aligned start (padding runs once per call)")] + pre
     post = [(f"pop {r}", "restored") for r in reversed(saved)]
     clobbers = [r for r in POOL if r in used and r not in saved]
     return pre + lines + post, clobbers, bool(saved), zr is None

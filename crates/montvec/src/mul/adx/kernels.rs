@@ -18,7 +18,7 @@ pub fn mul_2(_adx: AdxToken, out: &mut [Limb; 4], a: &[Limb; 2], b: &[Limb; 2]) 
     // below; flags are clobbered (no `preserves_flags`).
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                         // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                         // 64-byte aligned start (padding runs once per call)
             "mov rdx, qword ptr [rcx]",           // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",      // (w1 : w0) = a[0] b[0]
             "mov qword ptr [rdi], rax",           // out[0] is final
@@ -62,7 +62,7 @@ pub fn mul_3(_adx: AdxToken, out: &mut [Limb; 6], a: &[Limb; 3], b: &[Limb; 3]) 
     // below; flags are clobbered (no `preserves_flags`).
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                          // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                          // 64-byte aligned start (padding runs once per call)
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
             "mov qword ptr [rdi], rax",            // out[0] is final
@@ -126,7 +126,7 @@ pub fn mul_4(_adx: AdxToken, out: &mut [Limb; 8], a: &[Limb; 4], b: &[Limb; 4]) 
     // below; flags are clobbered (no `preserves_flags`).
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                          // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                          // 64-byte aligned start (padding runs once per call)
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
             "mov qword ptr [rdi], rax",            // out[0] is final
@@ -216,7 +216,7 @@ pub fn mul_5(_adx: AdxToken, out: &mut [Limb; 10], a: &[Limb; 5], b: &[Limb; 5])
     // below; flags are clobbered (no `preserves_flags`).
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                          // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                          // 64-byte aligned start (padding runs once per call)
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
             "mov qword ptr [rdi], rax",            // out[0] is final
@@ -338,7 +338,7 @@ pub fn mul_6(_adx: AdxToken, out: &mut [Limb; 12], a: &[Limb; 6], b: &[Limb; 6])
     // below; flags are clobbered (no `preserves_flags`).
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                          // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                          // 64-byte aligned start (padding runs once per call)
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
             "mov qword ptr [rdi], rax",            // out[0] is final
@@ -499,7 +499,7 @@ pub fn mul_7(_adx: AdxToken, out: &mut [Limb; 14], a: &[Limb; 7], b: &[Limb; 7])
     // the block uses the stack (no `nostack`); flags are clobbered.
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                          // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                          // 64-byte aligned start (padding runs once per call)
             "push rbx",                            // reserved by LLVM: saved here
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
             "mulx r8, rax, qword ptr [rsi]",       // (w1 : w0) = a[0] b[0]
@@ -704,7 +704,7 @@ pub fn mul_8(_adx: AdxToken, out: &mut [Limb; 16], a: &[Limb; 8], b: &[Limb; 8])
     // the block uses the stack (no `nostack`); flags are clobbered.
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                          // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                          // 64-byte aligned start (padding runs once per call)
             "push rbx",                            // reserved by LLVM: saved here
             "push rbp",                            // reserved by LLVM: saved here
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
@@ -960,7 +960,7 @@ pub fn mul_9(_adx: AdxToken, out: &mut [Limb; 18], a: &[Limb; 9], b: &[Limb; 9])
     // the block uses the stack (no `nostack`); flags are clobbered.
     unsafe {
         core::arch::asm!(
-            ".p2align 5",                          // 32-byte aligned start (padding runs once per call)
+            ".p2align 6",                          // 64-byte aligned start (padding runs once per call)
             "push rbx",                            // reserved by LLVM: saved here
             "push rbp",                            // reserved by LLVM: saved here
             "mov rdx, qword ptr [rcx]",            // rdx = b[0]
