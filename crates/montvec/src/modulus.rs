@@ -49,6 +49,9 @@ pub struct Modulus {
     id: u64,
     /// The batch engines' constants, computed on first use.
     lane_constants: std::sync::OnceLock<crate::batch::constants::LaneConstants>,
+    /// The AVX2 lanes' R mod n and R^2 mod n, computed on first use.
+    #[cfg(target_arch = "x86_64")]
+    avx2_constants: std::sync::OnceLock<crate::batch::avx2::ModulusConstants>,
     /// The kernel of the conversions into and out of the shared form (x R64 mod n), when
     /// the backend runs the ADX kernels and the size has one (whatever the variant computes
     /// in: the IFMA and folding variants convert through it too); else portable CIOS.
@@ -100,6 +103,8 @@ impl Clone for Modulus {
             backend: self.backend,
             id: self.id,
             lane_constants: std::sync::OnceLock::new(),
+            #[cfg(target_arch = "x86_64")]
+            avx2_constants: std::sync::OnceLock::new(),
             #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
             conversions: self.conversions.clone(),
         }
@@ -236,6 +241,8 @@ impl Modulus {
             backend,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             lane_constants: std::sync::OnceLock::new(),
+            #[cfg(target_arch = "x86_64")]
+            avx2_constants: std::sync::OnceLock::new(),
             #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
             conversions,
         })
@@ -291,6 +298,13 @@ impl Modulus {
         self.lane_constants.get_or_init(|| {
             crate::batch::constants::LaneConstants::new(self.params(), self.limbs())
         })
+    }
+
+    /// The AVX2 lanes' R mod n and R^2 mod n, computed once.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn avx2_constants(&self) -> &crate::batch::avx2::ModulusConstants {
+        self.avx2_constants
+            .get_or_init(|| crate::batch::avx2::ModulusConstants::new(self.params()))
     }
 
     /// Bit length of n.

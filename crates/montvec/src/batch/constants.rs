@@ -21,6 +21,27 @@ pub(crate) fn digits_for_limbs(limbs: usize) -> usize {
     (limbs * LIMB_BITS + 2).div_ceil(52)
 }
 
+/// (R mod N, R^2 mod N) for R = 2^r, r >= bits - 1, as k limbs: R mod N by doubling from
+/// 2^(bits-1) with masked subtractions ([`MontParams::pow2_mod`]), then R^2 mod N =
+/// Mont64(Mont64(R mod N, R mod N), R64^2 mod N), two Montgomery products by the scalar R64 =
+/// 2^(64k). No division: N may be a secret prime.
+///
+/// Leaks: r and the size of N.
+pub(crate) fn radix_powers(params: &MontParams, r: usize) -> (Vec<Limb>, Vec<Limb>) {
+    let (n, n0) = (params.modulus(), params.n0());
+    let k = n.len();
+    let one = params.pow2_mod(r);
+    let mut scratch = vec![0; k];
+    let mut t = vec![0; k];
+    cios::mont_mul(&mut t, &one, &one, n, n0, &mut scratch);
+    let mut r2 = vec![0; k];
+    cios::mont_mul(&mut r2, &t, params.r2(), n, n0, &mut scratch);
+    // Both held values modulo n.
+    t.zeroize();
+    scratch.zeroize();
+    (one, r2)
+}
+
 /// The constants of one modulus for the batch engines. Zeroized on drop.
 #[derive(Zeroize, ZeroizeOnDrop)]
 pub(crate) struct LaneConstants {
@@ -56,19 +77,14 @@ impl LaneConstants {
         let digits = digits_for_limbs(limbs);
         let (n, n0) = (params.modulus(), params.n0());
         let k = n.len();
-        // 52 d >= 64 limbs + 2 > bits - 1, as pow2_mod needs.
-        let mut one = params.pow2_mod(52 * digits);
+        // 52 d >= 64 limbs + 2 > bits - 1, as radix_powers needs.
+        let (mut one, mut r2) = radix_powers(params, 52 * digits);
         let mut scratch = vec![0; k];
-        let mut t = vec![0; k];
-        cios::mont_mul(&mut t, &one, &one, n, n0, &mut scratch);
-        let mut r2 = vec![0; k];
-        cios::mont_mul(&mut r2, &t, params.r2(), n, n0, &mut scratch);
         let mut unit = vec![0; k];
         unit[0] = 1;
         let mut r2_over_r64 = vec![0; k];
         cios::mont_mul(&mut r2_over_r64, &r2, &unit, n, n0, &mut scratch);
-        // Both held values modulo n, which may be a secret prime.
-        t.zeroize();
+        // It held values modulo n, which may be a secret prime.
         scratch.zeroize();
         let mut n_prime = neg_inverse_mod_limbs(n, (52 * digits).div_ceil(LIMB_BITS));
         let split = |x: &[Limb]| slice(&[x], digits, 1).as_slice().to_vec();

@@ -999,8 +999,11 @@ fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a Modulus> {
 fn avx2_lanes(moduli: &[&Modulus]) -> avx2::Avx2Lanes {
     let token = crate::backend::Avx2Token::detect()
         .unwrap_or_else(|| unreachable!("Engine::is_supported checked AVX2"));
-    let limbs: Vec<&[Limb]> = moduli.iter().map(|m| m.modulus_limbs()).collect();
-    avx2::Avx2Lanes::new(token, moduli[0].limbs(), &limbs)
+    let moduli: Vec<(&[Limb], &avx2::ModulusConstants)> = moduli
+        .iter()
+        .map(|m| (m.modulus_limbs(), m.avx2_constants()))
+        .collect();
+    avx2::Avx2Lanes::from_cached(token, moduli[0].0.len(), &moduli)
 }
 
 /// Run `f` on the IFMA lanes prepared for `moduli` (all of one limb count).

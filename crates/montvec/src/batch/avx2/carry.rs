@@ -1,6 +1,6 @@
 //! Digit-serial passes over sliced numbers, each lane on its own carry or borrow chain and every
-//! lane's choice made by mask: the final subtraction, and the doubling and halving mod n used to
-//! reach the constants. Inputs and outputs have d digits, each below 2^B (B = 26, 27 or 28).
+//! lane's choice made by mask: the final subtraction, and the doubling and halving mod n with
+//! which the tests reach the constants in the lanes (`params.rs`). Inputs and outputs have d digits, each below 2^B (B = 26, 27 or 28).
 //!
 //! A borrow is kept as 0/1: each digit of x - n is x_i - n_i - borrow, in (-2^B, 2^B), whose
 //! low B bits (two's complement) are the digit and whose sign bit is the next borrow. AVX2 has
@@ -49,6 +49,7 @@ pub(super) fn sub_if_ge<const B: i32>(x: &mut [__m256i], n: &[__m256i], tmp: &mu
 
 /// `x = 2x mod n` for x below n (2x < 2n < 2^(Bd - 1): no digit beyond d). One pass doubles
 /// and subtracts at once; the select keeps the difference where it did not borrow.
+#[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub(super) fn double_mod<const B: i32>(x: &mut [__m256i], n: &[__m256i], tmp: &mut [__m256i]) {
     let mask = _mm256_set1_epi64x(digit_mask(B) as i64);
@@ -68,6 +69,7 @@ pub(super) fn double_mod<const B: i32>(x: &mut [__m256i], n: &[__m256i], tmp: &m
 
 /// `x = x / 2 mod n` for x below 2n: add n where x is odd (x + n < 3n < 2^(Bd)), then shift
 /// right one bit across the digits. The result is below 1.5n.
+#[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub(super) fn halve_mod<const B: i32>(x: &mut [__m256i], n: &[__m256i]) {
     let mask = _mm256_set1_epi64x(digit_mask(B) as i64);

@@ -17,7 +17,7 @@
 //! | `redc.rs` | the Montgomery product's block loop and the reduction walk ([`redc::Mont`]) |
 //! | `mul.rs`, `sqr.rs` | Montgomery multiplication and the dedicated squaring |
 //! | `carry.rs` | digit-serial passes: masked subtraction, doubling and halving mod n |
-//! | `params.rs` | the per-lane constants n0', R mod n and R^2 mod n |
+//! | `params.rs` | the per-lane constants n0', R mod n and R^2 mod n (the last two kept per modulus) |
 //! | `table.rs`, `pow.rs` | the masked window table and the fixed-window exponentiation |
 //!
 //! Leaks: the limb count of the moduli, the exponents' announced length and how many lanes are
@@ -40,6 +40,8 @@ mod table;
 mod tests;
 
 use zeroize::Zeroize;
+
+pub(crate) use params::ModulusConstants;
 
 use crate::backend::Avx2Token;
 
@@ -106,34 +108,53 @@ enum Radix {
 }
 
 impl Avx2Lanes {
-    /// Precompute n0', R mod n and R^2 mod n for every lane (R = 2^(B d), B =
-    /// [`digit_bits_for`], d = [`digits_for`]).
+    /// The lanes for up to four moduli of `limbs` limbs, each with the R mod n and R^2 mod n its
+    /// [`crate::Modulus`] keeps for the lanes ([`ModulusConstants`], R = 2^(B d), B =
+    /// [`digit_bits_for`], d = [`digits_for`]); n0' is computed here.
     ///
     /// Panics unless `1 <= moduli.len() <= 4`, `1 <= limbs <= MAX_LIMBS` and every modulus has
     /// `limbs` limbs and is odd.
     ///
-    /// Leaks: `limbs` and `moduli.len()`; nothing of the values (not even their bit lengths: R
-    /// mod n is reached by doubling from 1, the same number of steps for every n).
-    pub(crate) fn new(token: Avx2Token, limbs: usize, moduli: &[&[u64]]) -> Self {
-        Self::with_digit_bits(token, limbs, moduli, digit_bits_for(limbs))
+    /// Leaks: `limbs` and `moduli.len()`; nothing of the values.
+    pub(crate) fn from_cached(
+        token: Avx2Token,
+        limbs: usize,
+        moduli: &[(&[u64], &ModulusConstants)],
+    ) -> Self {
+        let n: Vec<&[u64]> = moduli.iter().map(|m| m.0).collect();
+        check_moduli(limbs, &n);
+        let lanes = padded_lanes(&n, n[0]);
+        let cached: [&ModulusConstants; LANES] =
+            core::array::from_fn(|l| moduli.get(l).unwrap_or(&moduli[0]).1);
+        let consts = match digit_bits_for(limbs) {
+            26 => Radix::Bits26(params::LaneConstants::from_cached(
+                token, &lanes, &cached, limbs,
+            )),
+            27 => Radix::Bits27(params::LaneConstants::from_cached(
+                token, &lanes, &cached, limbs,
+            )),
+            _ => Radix::Bits28(params::LaneConstants::from_cached(
+                token, &lanes, &cached, limbs,
+            )),
+        };
+        Avx2Lanes {
+            token,
+            limbs,
+            used: moduli.len(),
+            consts,
+        }
     }
 
-    /// [`Avx2Lanes::new`] in radix 2^B for a given B (26, 27 or 28; panics if d would exceed
-    /// [`max_digits`]): the tests run every radix at every size it allows.
+    /// The lanes with n0', R mod n and R^2 mod n computed in the lanes, for the tests: in radix
+    /// 2^B for a given B (26, 27 or 28; panics if d would exceed [`max_digits`]), so that they
+    /// run every radix at every size it allows, and as an independent check of the constants a
+    /// [`crate::Modulus`] keeps.
+    ///
+    /// Leaks: `limbs` and `moduli.len()`; nothing of the values (not even their bit lengths: R
+    /// mod n is reached by doubling from 1, the same number of steps for every n).
+    #[cfg(test)]
     fn with_digit_bits(token: Avx2Token, limbs: usize, moduli: &[&[u64]], b: i32) -> Self {
-        assert!(
-            (1..=LANES).contains(&moduli.len()),
-            "1 to {LANES} moduli, not {}",
-            moduli.len()
-        );
-        assert!(
-            (1..=MAX_LIMBS).contains(&limbs),
-            "moduli of 1 to {MAX_LIMBS} limbs, not {limbs}"
-        );
-        for m in moduli {
-            assert_eq!(m.len(), limbs, "every modulus has exactly {limbs} limbs");
-            assert_eq!(m[0] & 1, 1, "moduli must be odd");
-        }
+        check_moduli(limbs, moduli);
         let lanes = padded_lanes(moduli, moduli[0]);
         let consts = match b {
             26 => Radix::Bits26(params::LaneConstants::new(token, &lanes, limbs)),
@@ -211,6 +232,24 @@ impl Avx2Lanes {
         }
         out.truncate(self.used);
         out
+    }
+}
+
+/// Panics unless there are 1 to 4 moduli, `limbs` is 1 to [`MAX_LIMBS`] and every modulus has
+/// `limbs` limbs and is odd.
+fn check_moduli(limbs: usize, moduli: &[&[u64]]) {
+    assert!(
+        (1..=LANES).contains(&moduli.len()),
+        "1 to {LANES} moduli, not {}",
+        moduli.len()
+    );
+    assert!(
+        (1..=MAX_LIMBS).contains(&limbs),
+        "moduli of 1 to {MAX_LIMBS} limbs, not {limbs}"
+    );
+    for m in moduli {
+        assert_eq!(m.len(), limbs, "every modulus has exactly {limbs} limbs");
+        assert_eq!(m[0] & 1, 1, "moduli must be odd");
     }
 }
 

@@ -1,8 +1,16 @@
-//! The per-lane constants, computed for the four lanes at once and without division:
+//! The per-lane constants: n0' = -n^-1 mod 2^B (B the digit width) from each lane's lowest
+//! limb by Newton's iteration ([`neg_inverse_mod_word`], constant time), and R mod n and R^2
+//! mod n for R = 2^(B d), all without division.
 //!
-//! 1. n0' = -n^-1 mod 2^B (B the digit width) from each lane's lowest limb by Newton's
-//!    iteration ([`neg_inverse_mod_word`], constant time);
-//! 2. R mod n, R = 2^(B d), by doubling 1 with a masked subtraction Bd times. Starting
+//! The engine takes R mod n and R^2 mod n from each [`crate::Modulus`], which computes them
+//! once in scalar code ([`ModulusConstants`], by [`radix_powers`]) and keeps them: a key signs
+//! many batches. The lanes then only slice them. Computing them in the lanes instead, as below,
+//! took about 43% of a 2048-bit batch call with a two-bit exponent (callgrind), 2.7% of one
+//! with full exponents; that computation is kept for the tests, as an independent check of the
+//! cached constants:
+//!
+//! 1. n0' as above;
+//! 2. R mod n by doubling 1 with a masked subtraction Bd times. Starting
 //!    from 1 rather than from the top bit of n (as `mont::params` does) costs about Bd
 //!    doublings instead of a few dozen, but does not depend on the lanes' bit lengths, which
 //!    differ between lanes and stay unknown (moduli may have leading zero limbs);
@@ -20,15 +28,50 @@ use core::arch::x86_64::*;
 
 use zeroize::Zeroize;
 
+#[cfg(test)]
 use super::carry::{double_mod, halve_mod, sub_if_ge};
 use super::layout::to_sliced;
+#[cfg(test)]
 use super::redc::Mont;
-use super::{digit_mask, digits_for, max_digits, LANES};
+use super::{digit_bits_for, digit_mask, digits_for, max_digits, LANES};
 use crate::backend::Avx2Token;
-use crate::mont::params::neg_inverse_mod_word;
+use crate::batch::constants::radix_powers;
+use crate::limb::Limb;
+use crate::mont::params::{neg_inverse_mod_word, MontParams};
 
 /// Montgomery squarings in step 3.
+#[cfg(test)]
 const SQUARINGS: u32 = 6;
+
+/// R mod n and R^2 mod n of one modulus for the lanes' R = 2^(B d), B = [`digit_bits_for`] its
+/// limb count, as k limbs: what a [`crate::Modulus`] computes once and keeps for the AVX2
+/// lanes. Zeroized on drop (n may be a secret prime).
+pub(crate) struct ModulusConstants {
+    /// R mod n.
+    one: Vec<Limb>,
+    /// R^2 mod n.
+    r2: Vec<Limb>,
+}
+
+impl ModulusConstants {
+    /// The constants for `params`'s modulus (scalar, no division).
+    ///
+    /// Leaks: the size of n.
+    pub(crate) fn new(params: &MontParams) -> Self {
+        let k = params.limbs();
+        let b = digit_bits_for(k);
+        // B d >= 64 k + 2 > bits - 1, as radix_powers needs.
+        let (one, r2) = radix_powers(params, b as usize * digits_for(k, b));
+        ModulusConstants { one, r2 }
+    }
+}
+
+impl Drop for ModulusConstants {
+    fn drop(&mut self) {
+        self.one.zeroize();
+        self.r2.zeroize();
+    }
+}
 
 /// n, n0', R mod n and R^2 mod n for four lanes, in sliced B-bit digits (R mod n and R^2 mod n
 /// fully reduced). Zeroized on drop.
@@ -46,29 +89,75 @@ pub(super) struct LaneConstants<const B: i32> {
 }
 
 impl<const B: i32> LaneConstants<B> {
-    /// Steps 1-3 for four odd moduli of `limbs` limbs, as [`digits_for`] digits of B bits.
+    /// The lanes for four odd moduli of `limbs` limbs, as [`digits_for`] digits of B bits, with
+    /// each modulus's R mod n and R^2 mod n from `cached` (B must be [`digit_bits_for`]
+    /// `limbs`, the width those are for).
     ///
     /// Leaks: `limbs`.
-    pub(super) fn new(token: Avx2Token, moduli: &[&[u64]; LANES], limbs: usize) -> Self {
+    pub(super) fn from_cached(
+        token: Avx2Token,
+        moduli: &[&[u64]; LANES],
+        cached: &[&ModulusConstants; LANES],
+        limbs: usize,
+    ) -> Self {
         let _ = token;
+        assert_eq!(
+            B,
+            digit_bits_for(limbs),
+            "cached constants are for the default width"
+        );
+        let d = Self::digits(limbs);
+        // SAFETY: `token` proves the CPU has AVX2 (detected at run time); the function is
+        // otherwise safe code.
+        unsafe { Self::from_cached_avx2(moduli, cached, limbs, d) }
+    }
+
+    #[target_feature(enable = "avx2")]
+    fn from_cached_avx2(
+        moduli: &[&[u64]; LANES],
+        cached: &[&ModulusConstants; LANES],
+        limbs: usize,
+        d: usize,
+    ) -> Self {
+        LaneConstants {
+            limbs,
+            n: to_sliced::<B>(moduli, limbs, d),
+            n0: lane_n0::<B>(moduli),
+            one: to_sliced::<B>(&cached.map(|c| &c.one[..]), limbs, d),
+            r2: to_sliced::<B>(&cached.map(|c| &c.r2[..]), limbs, d),
+        }
+    }
+
+    /// d for `limbs`, checked against the column bound of `redc.rs` (`digit_bits_for` never
+    /// asks for more).
+    fn digits(limbs: usize) -> usize {
         let d = digits_for(limbs, B);
-        // The column bound of `redc.rs`; `digit_bits_for` never asks for more.
         assert!(
             d <= max_digits(B),
             "{limbs} limbs need {d} digits of {B} bits: too many"
         );
+        d
+    }
+
+    /// Steps 1-3 in the lanes, for four odd moduli of `limbs` limbs (the tests' check of
+    /// [`LaneConstants::from_cached`], and how they run every digit width at every size).
+    ///
+    /// Leaks: `limbs`.
+    #[cfg(test)]
+    pub(super) fn new(token: Avx2Token, moduli: &[&[u64]; LANES], limbs: usize) -> Self {
+        let _ = token;
+        let d = Self::digits(limbs);
         // SAFETY: `token` proves the CPU has AVX2 (detected at run time); the function is
         // otherwise safe code.
         unsafe { Self::new_avx2(moduli, limbs, d) }
     }
 
+    #[cfg(test)]
     #[target_feature(enable = "avx2")]
     fn new_avx2(moduli: &[&[u64]; LANES], limbs: usize, d: usize) -> Self {
         let n = to_sliced::<B>(moduli, limbs, d);
-        // Step 1 (-n^-1 mod 2^64, reduced mod 2^B, is -n^-1 mod 2^B).
-        let [n0_0, n0_1, n0_2, n0_3] =
-            moduli.map(|m| (neg_inverse_mod_word(m[0]) & digit_mask(B)) as i64);
-        let n0 = _mm256_set_epi64x(n0_3, n0_2, n0_1, n0_0);
+        // Step 1.
+        let n0 = lane_n0::<B>(moduli);
         // Step 2: 2^0 = 1 < n, doubled Bd times.
         let mut x = vec![_mm256_setzero_si256(); d];
         let mut tmp = x.clone();
@@ -104,6 +193,14 @@ impl<const B: i32> LaneConstants<B> {
             r2: x,
         }
     }
+}
+
+/// n0' = -n^-1 mod 2^B per lane (-n^-1 mod 2^64, reduced mod 2^B, is -n^-1 mod 2^B).
+#[target_feature(enable = "avx2")]
+fn lane_n0<const B: i32>(moduli: &[&[u64]; LANES]) -> __m256i {
+    let [n0_0, n0_1, n0_2, n0_3] =
+        moduli.map(|m| (neg_inverse_mod_word(m[0]) & digit_mask(B)) as i64);
+    _mm256_set_epi64x(n0_3, n0_2, n0_1, n0_0)
 }
 
 impl<const B: i32> Drop for LaneConstants<B> {

@@ -106,9 +106,11 @@ fn refs(x: &[Vec<u64>]) -> Vec<&[u64]> {
     x.iter().map(Vec::as_slice).collect()
 }
 
-/// `Avx2Lanes` for the moduli `ns` (each below 2^(64 limbs)) in the engine's digit width.
+/// `Avx2Lanes` for the moduli `ns` (each below 2^(64 limbs)) in the engine's digit width, with
+/// the constants computed in the lanes (moduli with leading zero limbs have no `Modulus` of
+/// `limbs` limbs; `cached_constants_match_oracle` covers the constants a `Modulus` keeps).
 fn lanes_for(token: Avx2Token, ns: &[BigUint], limbs: usize) -> Avx2Lanes {
-    Avx2Lanes::new(token, limbs, &refs(&limbs_of(ns, limbs)))
+    lanes_in(token, ns, limbs, digit_bits_for(limbs))
 }
 
 /// `Avx2Lanes` for the moduli `ns` in digits of `b` bits.
@@ -267,6 +269,46 @@ fn lane_constants_match_oracle() {
                     &ns,
                 ),
             }
+        }
+    }
+}
+
+/// The constants a `Modulus` keeps for the lanes (computed in scalar code), sliced into the
+/// lanes: the same checks as `lane_constants_match_oracle`, then a full exponentiation on
+/// lanes built from them, at every limb count, moduli of exactly that many limbs.
+#[test]
+fn cached_constants_match_oracle() {
+    let Some(token) = Avx2Token::detect() else {
+        return;
+    };
+    let mut r = rng(11);
+    for limbs in LIMB_COUNTS {
+        let shapes = moduli_for(limbs, &mut r);
+        let ns: Vec<BigUint> = [0, 1, 2, 5].map(|i| shapes[i].clone()).to_vec();
+        let moduli: Vec<crate::Modulus> = ns
+            .iter()
+            .map(|n| crate::Modulus::new(&crate::Nat::from_limbs(to_limbs(n, limbs))))
+            .collect::<Result<_, _>>()
+            .expect("odd moduli of exactly `limbs` limbs");
+        for m in &moduli {
+            assert_eq!(m.limbs(), limbs);
+        }
+        for used in [1, 4] {
+            let cached: Vec<(&[u64], &ModulusConstants)> = moduli[..used]
+                .iter()
+                .map(|m| (m.modulus_limbs(), m.avx2_constants()))
+                .collect();
+            let lanes = Avx2Lanes::from_cached(token, limbs, &cached);
+            match &lanes.consts {
+                Radix::Bits26(c) => check_constants(c, &ns[..used]),
+                Radix::Bits27(c) => check_constants(c, &ns[..used]),
+                Radix::Bits28(c) => check_constants(c, &ns[..used]),
+            }
+            let bases: Vec<BigUint> = ns[..used].iter().map(|n| random_below(&mut r, n)).collect();
+            let exps: Vec<Vec<u64>> = (0..used)
+                .map(|_| to_limbs(&random_bits(&mut r, 64 * limbs.min(8)), limbs.min(8)))
+                .collect();
+            check_pow(&lanes, &ns[..used], &bases, &exps);
         }
     }
 }
