@@ -537,13 +537,14 @@ fn default_engine_follows_the_measured_choices() {
             assert_eq!(batch::default_engine(8, 512).unwrap(), Engine::Scalar);
             assert_eq!(batch::default_engine(4, 4096).unwrap(), Engine::Avx2);
             assert_eq!(batch::default_engine(2, 4096).unwrap(), Engine::Scalar);
-            // With ADX, sizes with a kernel of their own stay scalar up to 1536 bits (1280
-            // bits, 20 limbs; RSA-3072's halves), padded ones above 1024 bits and larger sizes
-            // (RSA-4096's 2048-bit halves) take the lanes.
+            // With ADX, sizes with a kernel of their own stay scalar up to 1024 bits and at
+            // 1536 (24 limbs, RSA-3072's halves); 1280 bits (20 limbs), padded sizes above
+            // 1024 bits and larger sizes (RSA-4096's 2048-bit halves) take the lanes.
             if montvec::backend::AdxToken::detect().is_some() {
                 assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Avx2);
                 assert_eq!(batch::default_engine(8, 1536).unwrap(), Engine::Scalar);
-                assert_eq!(batch::default_engine(8, 1280).unwrap(), Engine::Scalar);
+                assert_eq!(batch::default_engine(8, 1280).unwrap(), Engine::Avx2);
+                assert_eq!(batch::default_engine(8, 1024).unwrap(), Engine::Scalar);
                 assert_eq!(batch::default_engine(8, 1088).unwrap(), Engine::Avx2);
                 assert_eq!(batch::default_engine(8, 3072).unwrap(), Engine::Avx2);
             }
