@@ -15,32 +15,31 @@
 //! | `Scalar` | 1 | nothing: [`Modulus::pow`] job by job (the default elsewhere) |
 //!
 //! Moduli above [`MAX_SIMD_BITS`] run on the scalar engine whatever the choice. With no engine
-//! asked for on `Ifma512`, the exponentiations of one size are cut into calls of eight lanes,
-//! of four (`Ifma256`), of two jobs split across lane pairs (`Ifma256Split`, up to 2048-bit
-//! moduli) and single exponentiations, whichever end soonest on the workers at hand by the
-//! measured costs of each call on this kind of CPU (`plan`): a few jobs run one at a time (up
-//! to four at 3072 bits on Zen 5), in a split call or in four lanes rather than in mostly
-//! empty lanes (two 1024-bit jobs on Zen 4, one thread: 193 us split, 292 in four lanes, 264
-//! one at a time; on two workers one each, 146), and on Zen 4, whose eight lanes cost two
-//! calls of four, five jobs take four lanes and one alone, and two workers take two calls of
-//! four side by side. Each worker takes the next call, the largest first; calls go to the
-//! workers only where that pays for the handoff.
-//! Products ([`mul_mod`], [`mul_montgomery`]) are planned the same way with their own costs:
-//! one to four products run one at a time on Zen 5, and on Zen 4 one or two (before, a single
-//! 2048-bit product took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is
-//! always used as asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the
-//! four lanes only where they beat its jobs one at a time (full groups above 1024 bits when the
-//! scalar path has an ADX kernel, but for 1536 bits, a size with a kernel of its own; groups of three or four above 896 bits when it has none:
-//! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the engine is
-//! asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at a time at 256 bits,
-//! 0.84x at 1024 and 1.25x at 4096 bits, and a single RSA-2048 private operation (its halves
-//! then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at most 13 digits of
-//! 52 bits (640 bits) go sixteen to a group, in pairs of zmm registers, when there are more
-//! such jobs than groups of eight on every thread would hold (on one thread: more than eight):
-//! at those sizes one register's kernels wait on the quotient chain of each reduction step, and
-//! the second register's independent instructions fill the waits (16 jobs per call against two
-//! groups of 8, paired whole-process runs on Zen 5: 1.31x at 512 bits, 1.07x at 640, 0.99x at
-//! 768, 0.78x at 1024, where the pairs' accumulators no longer fit the register file).
+//! asked for on `Ifma512`, the exponentiations of one size are cut into calls of eight lanes, of
+//! four (`Ifma256`), of two jobs split across lane pairs (`Ifma256Split`, up to 2048-bit moduli)
+//! and single exponentiations, whichever end soonest on the workers at hand by the measured costs
+//! of each call on this kind of CPU (`plan`): a few jobs run one at a time (up to four at 3072 bits
+//! on Zen 5), in a split call or in four lanes rather than in mostly empty lanes (two 1024-bit jobs
+//! on Zen 4, one thread: 193 us split, 292 in four lanes, 264 one at a time; on two workers one
+//! each, 146), and on Zen 4, whose eight lanes cost two calls of four, five jobs take four lanes
+//! and one alone, and two workers take two calls of four side by side. Each worker takes the next
+//! call, the largest first; calls go to the workers only where that pays for the handoff. Products
+//! ([`mul_mod`], [`mul_montgomery`]) are planned the same way with their own costs: one to four
+//! products run one at a time on Zen 5, and on Zen 4 one or two (before, a single 2048-bit product
+//! took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is always used as
+//! asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the four lanes only
+//! where they beat its jobs one at a time (full groups above 1024 bits when the scalar path has an
+//! ADX kernel, but for 1536 bits, a size with a kernel of its own; groups of three or four above
+//! 896 bits when it has none: `avx2_default_for_group`), and products ([`mul_mod`]) run one at a
+//! time unless the engine is asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at
+//! a time at 256 bits, 0.84x at 1024 and 1.25x at 4096 bits, and a single RSA-2048 private
+//! operation (its halves then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at
+//! most 13 digits of 52 bits (640 bits) go sixteen to a group, in pairs of zmm registers, when
+//! there are more such jobs than groups of eight on every thread would hold (on one thread: more
+//! than eight): at those sizes one register's kernels wait on the quotient chain of each reduction
+//! step, and the second register's independent instructions fill the waits (16 jobs per call
+//! against two groups of 8, paired whole-process runs on Zen 5: 1.31x at 512 bits, 1.07x at 640,
+//! 0.99x at 768, 0.78x at 1024, where the pairs' accumulators no longer fit the register file).
 //!
 //! ```
 //! use montvec::{batch, Modulus, Nat};
