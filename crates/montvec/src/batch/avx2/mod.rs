@@ -17,7 +17,7 @@
 //! | `redc.rs` | the Montgomery product's block loop and the reduction walk ([`redc::Mont`]) |
 //! | `mul.rs`, `sqr.rs` | Montgomery multiplication and the dedicated squaring |
 //! | `carry.rs` | digit-serial passes: masked subtraction, doubling and halving mod n |
-//! | `params.rs` | the per-lane constants n0', R mod n and R^2 mod n (the last two kept per modulus) |
+//! | `params.rs` | the per-lane constants n0', R mod n and R^2 mod n (the last two per modulus) |
 //! | `table.rs`, `pow.rs` | the masked window table and the fixed-window exponentiation |
 //!
 //! Leaks: the limb count of the moduli, the exponents' announced length and how many lanes are
