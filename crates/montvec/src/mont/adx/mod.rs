@@ -125,6 +125,9 @@ fn mont_mul_karatsuba<const N: usize, const H: usize>(
 /// when timed alone, but not beside the reduction and the window's gather. AMD EPYC without
 /// AVX-512, one core, `Modulus::pow` (median of 301): 1037 -> 906 us at 1536 bits,
 /// 308 -> 306 us at 1024; the square alone 158 ns unrolled and 161 ns blocked at 24 limbs.
+/// Again at 16 limbs on a Zen 3 (2026-11-29, `montvec bench --ops exp --sizes 1024`, two runs
+/// each): the unrolled triangle 305.2-307.9 us against 305.5-305.8 blocked; with the unrolled
+/// reduction (`redc.rs`) as well, 320.1-321.2 us.
 ///
 /// Leaks: N only.
 pub fn mont_sqr<const N: usize>(
