@@ -274,8 +274,9 @@ fn lane_constants_match_oracle() {
 }
 
 /// The constants a `Modulus` keeps for the lanes (computed in scalar code), sliced into the
-/// lanes: the same checks as `lane_constants_match_oracle`, then a full exponentiation on
-/// lanes built from them, at every limb count, moduli of exactly that many limbs.
+/// lanes: the same checks as `lane_constants_match_oracle`, then an exponentiation (exponents
+/// of up to 8 limbs) on lanes built from them, at every limb count, moduli of exactly that
+/// many limbs.
 #[test]
 fn cached_constants_match_oracle() {
     let Some(token) = Avx2Token::detect() else {
