@@ -8,7 +8,9 @@
 //! run time, and allowed by the active backend: `MONTVEC_BACKEND=portable` or `adx` keeps the
 //! plain loop) the same loop is compiled for 512-bit registers. With AVX2, from four limbs up,
 //! a lookup is written with intrinsics instead: one pass over the entries per 32 limbs, each
-//! entry's mask from a vector compare (`gather_avx2`).
+//! entry's mask from a vector compare (`gather_avx2`). The fused ADX kernels of 2 to 8 limbs
+//! run the same compare-and-mask lookup inside their window step, over [`MaskedTable`]'s
+//! entries as stored (`MontMul::sqr_times_lookup_mul`).
 //!
 //! There is deliberately no `Index` implementation: secret indices go through
 //! [`MaskedTable::gather`] only; [`MaskedTable::public_entry`] is for the precomputation, whose
@@ -54,6 +56,16 @@ impl MaskedTable {
         &self.data.as_slice()[index * self.limbs..(index + 1) * self.limbs]
     }
 
+    /// The number of entries.
+    pub fn entries(&self) -> usize {
+        self.entries
+    }
+
+    /// All entries, one after another (for a lookup inside a kernel, which reads them all).
+    pub(crate) fn as_limbs(&self) -> &[Limb] {
+        self.data.as_slice()
+    }
+
     /// `out = entry[secret_index]`, reading every entry and selecting by mask.
     ///
     /// Leaks: nothing of `secret_index` (the table size is public).
@@ -78,6 +90,19 @@ impl MaskedTable {
             }
             GatherWidth::Rows => gather_rows(data, masks, out, secret_index),
         }
+    }
+}
+
+/// AVX2, when the lookups run on vector compares ([`gather_avx2`] or wider): the proof a
+/// kernel that looks up its own entry on AVX2 takes. `None` on CPUs without AVX2 and under the
+/// `portable` and `adx` backends (whose lookups stay the plain rows).
+///
+/// Leaks: nothing secret (CPU features and the environment).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn avx2_lookups() -> Option<crate::backend::Avx2Token> {
+    match GatherWidth::of_process() {
+        GatherWidth::Rows => None,
+        GatherWidth::Avx2 | GatherWidth::Avx512 => crate::backend::Avx2Token::detect(),
     }
 }
 

@@ -92,9 +92,17 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
         // vector loads and masks run beside their first products (512-bit pow, ADX kernels:
         // median montvec/OpenSSL ratio 0.908 -> 0.950 over 14 alternating runs of each order;
         // 1024 and 2048 bits, IFMA kernels: within the noise, 1.478 -> 1.505 and 2.200 ->
-        // 2.185 over 8).
-        table.gather(sel, window_at(exp, win * w, w));
-        m.sqr_times_mul(acc, w, sel, t, &mut scratch);
+        // 2.185 over 8). The fused ADX kernels go further and run it inside their first
+        // squaring (`mont::adx::fused`).
+        m.sqr_times_lookup_mul(
+            acc,
+            w,
+            &mut table,
+            window_at(exp, win * w, w),
+            sel,
+            t,
+            &mut scratch,
+        );
     }
     for v in [&mut prev, &mut cur, &mut scratch] {
         v.zeroize();

@@ -34,6 +34,7 @@ pub mod params;
 pub mod redc;
 pub mod simd2;
 
+use crate::exp::table::MaskedTable;
 use crate::limb::Limb;
 pub use params::MontParams;
 
@@ -115,6 +116,26 @@ pub trait MontMul {
     ) {
         sqr_times_mul_by_calls(self, x, times, b, tmp, scratch);
     }
+    /// One step of the fixed window with its lookup: `sel = table[index]` (every entry read,
+    /// the wanted one kept by mask: [`MaskedTable::gather`]), then
+    /// [`MontMul::sqr_times_mul`] by it; `sel` and `tmp` have [`MontMul::elem_len`] words,
+    /// `times` >= 1. A variant may run the lookup inside the step (the fused ADX kernels, with
+    /// AVX2, on 16 entries).
+    ///
+    /// Leaks: `times` and the table's size (public); nothing of `index`.
+    #[allow(clippy::too_many_arguments)]
+    fn sqr_times_lookup_mul(
+        &self,
+        x: &mut [Limb],
+        times: usize,
+        table: &mut MaskedTable,
+        index: Limb,
+        sel: &mut [Limb],
+        tmp: &mut [Limb],
+        scratch: &mut [Limb],
+    ) {
+        lookup_then_sqr_times_mul(self, x, times, table, index, sel, tmp, scratch);
+    }
     /// `prod = a * b / R mod n` and `sq = a * a / R mod n`: the two independent products of a
     /// Montgomery-ladder step, which a latency-bound variant may interleave.
     fn mul_and_sqr(
@@ -167,6 +188,25 @@ pub(crate) fn sqr_times_mul_by_calls<M: MontMul + ?Sized>(
     m.sqr_times(x, times, tmp, scratch);
     m.mul(tmp, x, b, scratch);
     x.copy_from_slice(tmp);
+}
+
+/// [`MontMul::sqr_times_lookup_mul`] as [`MaskedTable::gather`] then
+/// [`MontMul::sqr_times_mul`].
+///
+/// Leaks: `times` and the table's size.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lookup_then_sqr_times_mul<M: MontMul + ?Sized>(
+    m: &M,
+    x: &mut [Limb],
+    times: usize,
+    table: &mut MaskedTable,
+    index: Limb,
+    sel: &mut [Limb],
+    tmp: &mut [Limb],
+    scratch: &mut [Limb],
+) {
+    table.gather(sel, index);
+    m.sqr_times_mul(x, times, sel, tmp, scratch);
 }
 
 /// The variant a `Modulus` runs on, chosen once when it is built; public entry points

@@ -8,6 +8,13 @@
 //! it from, which Zen forwards register to register (memory renaming), where through the
 //! caller's buffer every squaring began by waiting on store-to-load forwarding.
 //!
+//! Window step with its lookup (with AVX2, on the window's 16 entries): the same step, but
+//! the kernel selects its entry itself, reading every entry and keeping the wanted one by a
+//! vector compare and masks (seed 003 §IV), and those vector instructions are spread through
+//! the first squaring's triangle and diagonal: they run on the vector units while the integer
+//! units multiply. A lookup of its own, called between two steps, ran mostly after the step
+//! before it had finished and cost about 16 ns of a 300 ns step at 8 limbs.
+//!
 //! Square: the off-diagonal triangle with a register window
 //! (positions live only while a row touches them), then the doubling on the CF chain
 //! (`adcx x, x`) with the diagonal squares on the OF chain (`adox`): two ALU operations a
@@ -44,11 +51,17 @@
 
 use core::arch::global_asm;
 
-use crate::backend::AdxToken;
+use crate::backend::{AdxToken, Avx2Token};
 use crate::limb::Limb;
 
+/// Entries of the table [`mont_sqr_times_lookup_mul_in_place`] reads: the fixed window's 2^4,
+/// for exponents of 90 to 512 bits ([`crate::exp::window::window_width`]); `gen_fused.py`'s
+/// `LOOKUP_ENTRIES`.
+pub const LOOKUP_ENTRIES: usize = 16;
+
 // Frame: T[0..2N] at 0..16N(%rsp), out at 128, n at 136, n' = -n^-1 mod 2^128 at 144 (low
-// word) and 152 (high word). rbp = 0 throughout. One square and one multiply per N = 2..8.
+// word) and 152 (high word). rbp = 0 throughout. One square, one multiply, one window step and
+// one window step with its lookup per N = 2..8.
 global_asm!(include_str!("fused.s"), options(att_syntax));
 
 /// n' = -n^-1 mod 2^128 (low word first) for odd n of at least 2 limbs: the two-word quotient
@@ -63,7 +76,7 @@ pub fn neg_inverse_128(n: &[Limb]) -> [Limb; 2] {
 
 /// The kernels' extern declarations, [`SIZES`], and the wrappers that pick a kernel by N.
 macro_rules! fused_kernels {
-    ($($n:literal => $sqr:ident, $mul:ident, $window:ident;)*) => {
+    ($($n:literal => $sqr:ident, $mul:ident, $window:ident, $lookup:ident;)*) => {
         extern "sysv64" {
             $(
                 fn $sqr(out: *mut Limb, a: *const Limb, n: *const Limb, n0: Limb, n1: Limb);
@@ -82,6 +95,15 @@ macro_rules! fused_kernels {
                     n0: Limb,
                     n1: Limb,
                     times: usize,
+                );
+                fn $lookup(
+                    x: *mut Limb,
+                    table: *const Limb,
+                    n: *const Limb,
+                    n0: Limb,
+                    n1: Limb,
+                    times: usize,
+                    index: Limb,
                 );
             )*
         }
@@ -120,6 +142,55 @@ macro_rules! fused_kernels {
             times: usize,
         ) {
             window_step(token, x, Some(entry), n, np, times);
+        }
+
+        /// One step of the fixed window with its lookup, in place for N = `n.len()` limbs:
+        /// `x = x^(2^times) / R^(2^times - 1) mod n`, then `x = x * table[index] / R mod n`;
+        /// fully reduced; x and every entry below n; `table` holds [`LOOKUP_ENTRIES`] entries
+        /// of N limbs, one after another; `times` >= 1. The lookup reads every limb of every
+        /// entry and keeps entry `index` by a vector compare and masks; its vector
+        /// instructions run beside the first squaring's (one call: the two overlap, where a
+        /// lookup of its own ran mostly after the step before it). Returns false, and leaves
+        /// x, when N is not one of [`SIZES`].
+        ///
+        /// Leaks: N and `times` only (nothing of `index` or of the values).
+        #[allow(clippy::too_many_arguments)]
+        pub fn mont_sqr_times_lookup_mul_in_place(
+            token: AdxToken,
+            avx2: Avx2Token,
+            x: &mut [Limb],
+            table: &[Limb],
+            index: Limb,
+            n: &[Limb],
+            np: [Limb; 2],
+            times: usize,
+        ) -> bool {
+            let _ = (token, avx2);
+            let k = n.len();
+            if !SIZES.contains(&k) {
+                return false;
+            }
+            assert!(times >= 1, "at least one squaring");
+            assert_eq!(x.len(), k, "x has N limbs");
+            assert_eq!(table.len(), LOOKUP_ENTRIES * k, "{LOOKUP_ENTRIES} entries of N limbs");
+            let x = x.as_mut_ptr();
+            match k {
+                $(
+                    // SAFETY: the tokens prove BMI2, ADX and AVX2. The N-limb kernel reads
+                    // x[0..N], n[0..N] and table[0..16N] (lengths checked above), and writes
+                    // x[0..N] once, at its end, from its frame copy; x comes from one &mut,
+                    // table and n from shared borrows, so x aliases neither. It takes
+                    // times >= 1 (checked above), saves and restores the callee-saved
+                    // registers it uses (System V ABI; the vector registers are all the
+                    // caller's to save), touches only its own stack frame and the index
+                    // argument above it, and restores rsp.
+                    $n => unsafe {
+                        $lookup(x, table.as_ptr(), n.as_ptr(), np[0], np[1], times, index)
+                    },
+                )*
+                _ => unreachable!("SIZES checked above"),
+            }
+            true
         }
 
         fn window_step<const N: usize>(
@@ -214,13 +285,13 @@ macro_rules! fused_kernels {
 }
 
 fused_kernels! {
-    2 => montvec_adx_sqr2, montvec_adx_mul2, montvec_adx_window2;
-    3 => montvec_adx_sqr3, montvec_adx_mul3, montvec_adx_window3;
-    4 => montvec_adx_sqr4, montvec_adx_mul4, montvec_adx_window4;
-    5 => montvec_adx_sqr5, montvec_adx_mul5, montvec_adx_window5;
-    6 => montvec_adx_sqr6, montvec_adx_mul6, montvec_adx_window6;
-    7 => montvec_adx_sqr7, montvec_adx_mul7, montvec_adx_window7;
-    8 => montvec_adx_sqr8, montvec_adx_mul8, montvec_adx_window8;
+    2 => montvec_adx_sqr2, montvec_adx_mul2, montvec_adx_window2, montvec_adx_window_lookup2;
+    3 => montvec_adx_sqr3, montvec_adx_mul3, montvec_adx_window3, montvec_adx_window_lookup3;
+    4 => montvec_adx_sqr4, montvec_adx_mul4, montvec_adx_window4, montvec_adx_window_lookup4;
+    5 => montvec_adx_sqr5, montvec_adx_mul5, montvec_adx_window5, montvec_adx_window_lookup5;
+    6 => montvec_adx_sqr6, montvec_adx_mul6, montvec_adx_window6, montvec_adx_window_lookup6;
+    7 => montvec_adx_sqr7, montvec_adx_mul7, montvec_adx_window7, montvec_adx_window_lookup7;
+    8 => montvec_adx_sqr8, montvec_adx_mul8, montvec_adx_window8, montvec_adx_window_lookup8;
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ montvec_adx_sqr2:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
@@ -82,7 +82,7 @@ montvec_adx_sqr2:
     movq %r8, 0(%rdx)
     cmovcq 8(%rdx), %r9
     movq %r9, 8(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -102,7 +102,7 @@ montvec_adx_mul2:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rcx, 136(%rsp)
     movq %r8, 144(%rsp)
@@ -169,7 +169,7 @@ montvec_adx_mul2:
     movq %r8, 0(%rdx)
     cmovcq 8(%rdx), %r9
     movq %r9, 8(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -189,17 +189,17 @@ montvec_adx_window2:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
     movq %r8, 152(%rsp)
     movq %r9, 160(%rsp)
-    movq %rsi, 232(%rsp)
     movq 0(%rdi), %rax
     movq %rax, 168(%rsp)
     movq 8(%rdi), %rax
     movq %rax, 176(%rsp)
+    movq %rsi, 232(%rsp)
     .p2align 4
 .Lmontvec_adx_window2_again:
     xorl %ebp, %ebp
@@ -338,7 +338,7 @@ montvec_adx_window2:
     movq %rax, 0(%rdx)
     movq 176(%rsp), %rax
     movq %rax, 8(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -347,6 +347,309 @@ montvec_adx_window2:
     popq %rbx
     ret
     .size montvec_adx_window2, .-montvec_adx_window2
+    .p2align 5
+    .globl montvec_adx_window_lookup2
+    .hidden montvec_adx_window_lookup2
+    .type montvec_adx_window_lookup2, @function
+montvec_adx_window_lookup2:
+    pushq %rbx
+    pushq %rbp
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    subq $312, %rsp
+    movq %rdi, 128(%rsp)
+    movq %rdx, 136(%rsp)
+    movq %rcx, 144(%rsp)
+    movq %r8, 152(%rsp)
+    movq %r9, 160(%rsp)
+    movq 0(%rdi), %rax
+    movq %rax, 168(%rsp)
+    movq 8(%rdi), %rax
+    movq %rax, 176(%rsp)
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    vpbroadcastq 368(%rsp), %xmm15
+    vpxor %xmm14, %xmm14, %xmm14
+    mulxq 176(%rsp), %r8, %r9
+    vpcmpeqq %xmm13, %xmm13, %xmm13
+    vpsrlq $63, %xmm13, %xmm13
+    vpxor %xmm0, %xmm0, %xmm0
+    movq %r8, 8(%rsp)
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 0(%rsi), %xmm12, %xmm8
+    movq %r9, 16(%rsp)
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    movq %rbp, 0(%rsp)
+    vpand 16(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    movq %rbp, 24(%rsp)
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 32(%rsi), %xmm12, %xmm8
+    xorl %eax, %eax
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    movq 168(%rsp), %rdx
+    vpand 48(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    mulxq %rdx, %rax, %rbx
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 64(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    movq 0(%rsp), %r8
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    adcxq %r8, %r8
+    vpand 80(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    adoxq %rax, %r8
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 96(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    movq 8(%rsp), %r9
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 112(%rsi), %xmm12, %xmm8
+    adcxq %r9, %r9
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    adoxq %rbx, %r9
+    vpand 128(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    movq 176(%rsp), %rdx
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 144(%rsi), %xmm12, %xmm8
+    mulxq %rdx, %rax, %rbx
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    movq 16(%rsp), %rdx
+    vpand 160(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    adcxq %rdx, %rdx
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 176(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    adoxq %rax, %rdx
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    movq %rdx, 16(%rsp)
+    vpand 192(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    movq 24(%rsp), %rdx
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 208(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    adcxq %rdx, %rdx
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 224(%rsi), %xmm12, %xmm8
+    adoxq %rbx, %rdx
+    vpor %xmm8, %xmm0, %xmm0
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpand 240(%rsi), %xmm12, %xmm8
+    movq %rdx, 24(%rsp)
+    vpor %xmm8, %xmm0, %xmm0
+    vmovdqu %xmm0, 248(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %r8
+    adcxq %rax, %r9
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    addq 16(%rsp), %r8
+    adcq 24(%rsp), %r9
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    decq 160(%rsp)
+    jz .Lmontvec_adx_window_lookup2_product
+    .p2align 4
+.Lmontvec_adx_window_lookup2_again:
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    movq %rbp, 0(%rsp)
+    movq %rbp, 24(%rsp)
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 16(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 16(%rsp)
+    movq 24(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 24(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %r8
+    adcxq %rax, %r9
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    addq 16(%rsp), %r8
+    adcq 24(%rsp), %r9
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    decq 160(%rsp)
+    jnz .Lmontvec_adx_window_lookup2_again
+.Lmontvec_adx_window_lookup2_product:
+    leaq 248(%rsp), %rdi
+    xorl %ebp, %ebp
+    movq 0(%rdi), %rdx
+    mulxq 168(%rsp), %rax, %r9
+    movq %rax, 0(%rsp)
+    mulxq 176(%rsp), %rax, %r8
+    addq %rax, %r9
+    adcq %rbp, %r8
+    movq 8(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    movq %r9, 8(%rsp)
+    adoxq %rbx, %r8
+    mulxq 176(%rsp), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r8, 16(%rsp)
+    movq %r9, 24(%rsp)
+    movq 0(%rsp), %r8
+    movq 8(%rsp), %r9
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %r8
+    adcxq %rax, %r9
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    addq 16(%rsp), %r8
+    adcq 24(%rsp), %r9
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    movq 128(%rsp), %rdx
+    movq 168(%rsp), %rax
+    movq %rax, 0(%rdx)
+    movq 176(%rsp), %rax
+    movq %rax, 8(%rdx)
+    vzeroupper
+    addq $312, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbp
+    popq %rbx
+    ret
+    .size montvec_adx_window_lookup2, .-montvec_adx_window_lookup2
     .p2align 5
     .globl montvec_adx_sqr3
     .hidden montvec_adx_sqr3
@@ -358,7 +661,7 @@ montvec_adx_sqr3:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
@@ -474,7 +777,7 @@ montvec_adx_sqr3:
     movq %r9, 8(%rdx)
     cmovcq 16(%rdx), %r10
     movq %r10, 16(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -494,7 +797,7 @@ montvec_adx_mul3:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rcx, 136(%rsp)
     movq %r8, 144(%rsp)
@@ -605,7 +908,7 @@ montvec_adx_mul3:
     movq %r9, 8(%rdx)
     cmovcq 16(%rdx), %r10
     movq %r10, 16(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -625,19 +928,19 @@ montvec_adx_window3:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
     movq %r8, 152(%rsp)
     movq %r9, 160(%rsp)
-    movq %rsi, 232(%rsp)
     movq 0(%rdi), %rax
     movq %rax, 168(%rsp)
     movq 8(%rdi), %rax
     movq %rax, 176(%rsp)
     movq 16(%rdi), %rax
     movq %rax, 184(%rsp)
+    movq %rsi, 232(%rsp)
     .p2align 4
 .Lmontvec_adx_window3_again:
     xorl %ebp, %ebp
@@ -867,7 +1170,7 @@ montvec_adx_window3:
     movq %rax, 8(%rdx)
     movq 184(%rsp), %rax
     movq %rax, 16(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -876,6 +1179,481 @@ montvec_adx_window3:
     popq %rbx
     ret
     .size montvec_adx_window3, .-montvec_adx_window3
+    .p2align 5
+    .globl montvec_adx_window_lookup3
+    .hidden montvec_adx_window_lookup3
+    .type montvec_adx_window_lookup3, @function
+montvec_adx_window_lookup3:
+    pushq %rbx
+    pushq %rbp
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    subq $312, %rsp
+    movq %rdi, 128(%rsp)
+    movq %rdx, 136(%rsp)
+    movq %rcx, 144(%rsp)
+    movq %r8, 152(%rsp)
+    movq %r9, 160(%rsp)
+    movq 0(%rdi), %rax
+    movq %rax, 168(%rsp)
+    movq 8(%rdi), %rax
+    movq %rax, 176(%rsp)
+    movq 16(%rdi), %rax
+    movq %rax, 184(%rsp)
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    vpbroadcastq 368(%rsp), %xmm15
+    vpxor %xmm14, %xmm14, %xmm14
+    mulxq 176(%rsp), %r8, %r9
+    vpcmpeqq %xmm13, %xmm13, %xmm13
+    vpsrlq $63, %xmm13, %xmm13
+    mulxq 184(%rsp), %rax, %r10
+    vpxor %xmm0, %xmm0, %xmm0
+    vpxor %xmm1, %xmm1, %xmm1
+    addq %rax, %r9
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 0(%rsi), %xmm12, %xmm8
+    adcq %rbp, %r10
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 8(%rsi), %xmm12, %xmm9
+    movq %r8, 8(%rsp)
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    movq %r9, 16(%rsp)
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 24(%rsi), %xmm12, %xmm8
+    xorl %r11d, %r11d
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 32(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    movq 176(%rsp), %rdx
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    xorl %eax, %eax
+    vpand 48(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    mulxq 184(%rsp), %rax, %rbx
+    vpand 56(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    adcxq %rax, %r10
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 72(%rsi), %xmm12, %xmm8
+    adoxq %rbx, %r11
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 80(%rsi), %xmm12, %xmm9
+    adcxq %rbp, %r11
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    movq %r10, 24(%rsp)
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 96(%rsi), %xmm12, %xmm8
+    movq %r11, 32(%rsp)
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 104(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    movq %rbp, 0(%rsp)
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    movq %rbp, 40(%rsp)
+    vpand 120(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    xorl %eax, %eax
+    vpand 128(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    movq 168(%rsp), %rdx
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 144(%rsi), %xmm12, %xmm8
+    mulxq %rdx, %rax, %rbx
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 152(%rsi), %xmm12, %xmm9
+    movq 0(%rsp), %r8
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    adcxq %r8, %r8
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 168(%rsi), %xmm12, %xmm8
+    adoxq %rax, %r8
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 176(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    movq 8(%rsp), %r9
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    adcxq %r9, %r9
+    vpand 192(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    adoxq %rbx, %r9
+    vpand 200(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    movq 176(%rsp), %rdx
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 216(%rsi), %xmm12, %xmm8
+    mulxq %rdx, %rax, %rbx
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 224(%rsi), %xmm12, %xmm9
+    movq 16(%rsp), %r10
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    adcxq %r10, %r10
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 240(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    adoxq %rax, %r10
+    vpand 248(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    movq 24(%rsp), %rdx
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    adcxq %rdx, %rdx
+    vpand 264(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    adoxq %rbx, %rdx
+    vpand 272(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    movq %rdx, 24(%rsp)
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 288(%rsi), %xmm12, %xmm8
+    movq 184(%rsp), %rdx
+    vpor %xmm8, %xmm0, %xmm0
+    vpand 296(%rsi), %xmm12, %xmm9
+    mulxq %rdx, %rax, %rbx
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    movq 32(%rsp), %rdx
+    vpaddq %xmm13, %xmm14, %xmm14
+    vpand 312(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    adcxq %rdx, %rdx
+    vpand 320(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    adoxq %rax, %rdx
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    vpaddq %xmm13, %xmm14, %xmm14
+    movq %rdx, 32(%rsp)
+    vpand 336(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    movq 40(%rsp), %rdx
+    vpand 344(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    vpcmpeqq %xmm15, %xmm14, %xmm12
+    adcxq %rdx, %rdx
+    vpand 360(%rsi), %xmm12, %xmm8
+    vpor %xmm8, %xmm0, %xmm0
+    adoxq %rbx, %rdx
+    vpand 368(%rsi), %xmm12, %xmm9
+    vpor %xmm9, %xmm1, %xmm1
+    movq %rdx, 40(%rsp)
+    vmovdqu %xmm0, 248(%rsp)
+    vmovdqu %xmm1, 256(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %r8
+    adcxq %rax, %r10
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    addq 24(%rsp), %r8
+    adcq 32(%rsp), %r9
+    adcq 40(%rsp), %r10
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    decq 160(%rsp)
+    jz .Lmontvec_adx_window_lookup3_product
+    .p2align 4
+.Lmontvec_adx_window_lookup3_again:
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    adcq %rbp, %r10
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    xorl %r11d, %r11d
+    movq 176(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    adcxq %rbp, %r11
+    movq %r10, 24(%rsp)
+    movq %r11, 32(%rsp)
+    movq %rbp, 0(%rsp)
+    movq %rbp, 40(%rsp)
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 24(%rsp)
+    movq 184(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 32(%rsp)
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 40(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %r8
+    adcxq %rax, %r10
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    addq 24(%rsp), %r8
+    adcq 32(%rsp), %r9
+    adcq 40(%rsp), %r10
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    decq 160(%rsp)
+    jnz .Lmontvec_adx_window_lookup3_again
+.Lmontvec_adx_window_lookup3_product:
+    leaq 248(%rsp), %rdi
+    xorl %ebp, %ebp
+    movq 0(%rdi), %rdx
+    mulxq 168(%rsp), %rax, %r9
+    movq %rax, 0(%rsp)
+    mulxq 176(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 184(%rsp), %rax, %r8
+    adcq %rax, %r10
+    adcq %rbp, %r8
+    movq 8(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    movq %r9, 8(%rsp)
+    adoxq %rbx, %r10
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r8
+    mulxq 184(%rsp), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq 16(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    movq %r10, 16(%rsp)
+    adoxq %rbx, %r8
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 184(%rsp), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %r8, 24(%rsp)
+    movq %r9, 32(%rsp)
+    movq %r10, 40(%rsp)
+    movq 0(%rsp), %r8
+    movq 8(%rsp), %r9
+    movq 16(%rsp), %r10
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %r8
+    adcxq %rax, %r10
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    addq 24(%rsp), %r8
+    adcq 32(%rsp), %r9
+    adcq 40(%rsp), %r10
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    movq 128(%rsp), %rdx
+    movq 168(%rsp), %rax
+    movq %rax, 0(%rdx)
+    movq 176(%rsp), %rax
+    movq %rax, 8(%rdx)
+    movq 184(%rsp), %rax
+    movq %rax, 16(%rdx)
+    vzeroupper
+    addq $312, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbp
+    popq %rbx
+    ret
+    .size montvec_adx_window_lookup3, .-montvec_adx_window_lookup3
     .p2align 5
     .globl montvec_adx_sqr4
     .hidden montvec_adx_sqr4
@@ -887,7 +1665,7 @@ montvec_adx_sqr4:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
@@ -1061,7 +1839,7 @@ montvec_adx_sqr4:
     movq %r10, 16(%rdx)
     cmovcq 24(%rdx), %r11
     movq %r11, 24(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -1081,7 +1859,7 @@ montvec_adx_mul4:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rcx, 136(%rsp)
     movq %r8, 144(%rsp)
@@ -1253,7 +2031,7 @@ montvec_adx_mul4:
     movq %r10, 16(%rdx)
     cmovcq 24(%rdx), %r11
     movq %r11, 24(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -1273,13 +2051,12 @@ montvec_adx_window4:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
     movq %r8, 152(%rsp)
     movq %r9, 160(%rsp)
-    movq %rsi, 232(%rsp)
     movq 0(%rdi), %rax
     movq %rax, 168(%rsp)
     movq 8(%rdi), %rax
@@ -1288,6 +2065,7 @@ montvec_adx_window4:
     movq %rax, 184(%rsp)
     movq 24(%rdi), %rax
     movq %rax, 192(%rsp)
+    movq %rsi, 232(%rsp)
     .p2align 4
 .Lmontvec_adx_window4_again:
     xorl %ebp, %ebp
@@ -1638,7 +2416,7 @@ montvec_adx_window4:
     movq %rax, 16(%rdx)
     movq 192(%rsp), %rax
     movq %rax, 24(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -1647,6 +2425,628 @@ montvec_adx_window4:
     popq %rbx
     ret
     .size montvec_adx_window4, .-montvec_adx_window4
+    .p2align 5
+    .globl montvec_adx_window_lookup4
+    .hidden montvec_adx_window_lookup4
+    .type montvec_adx_window_lookup4, @function
+montvec_adx_window_lookup4:
+    pushq %rbx
+    pushq %rbp
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    subq $312, %rsp
+    movq %rdi, 128(%rsp)
+    movq %rdx, 136(%rsp)
+    movq %rcx, 144(%rsp)
+    movq %r8, 152(%rsp)
+    movq %r9, 160(%rsp)
+    movq 0(%rdi), %rax
+    movq %rax, 168(%rsp)
+    movq 8(%rdi), %rax
+    movq %rax, 176(%rsp)
+    movq 16(%rdi), %rax
+    movq %rax, 184(%rsp)
+    movq 24(%rdi), %rax
+    movq %rax, 192(%rsp)
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    vpbroadcastq 368(%rsp), %ymm15
+    mulxq 176(%rsp), %r8, %r9
+    vpxor %xmm14, %xmm14, %xmm14
+    mulxq 184(%rsp), %rax, %r10
+    vpcmpeqq %ymm13, %ymm13, %ymm13
+    addq %rax, %r9
+    vpsrlq $63, %ymm13, %ymm13
+    mulxq 192(%rsp), %rax, %r11
+    vpxor %xmm0, %xmm0, %xmm0
+    adcq %rax, %r10
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcq %rbp, %r11
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r8, 8(%rsp)
+    vpand 0(%rsi), %ymm12, %ymm8
+    movq %r9, 16(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %r12d, %r12d
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 176(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    xorl %eax, %eax
+    vpand 32(%rsi), %ymm12, %ymm8
+    mulxq 184(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r10
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %r11
+    vpaddq %ymm13, %ymm14, %ymm14
+    mulxq 192(%rsp), %rax, %rbx
+    vpand 64(%rsi), %ymm12, %ymm8
+    adcxq %rax, %r11
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %r12
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rbp, %r12
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r10, 24(%rsp)
+    vpand 96(%rsi), %ymm12, %ymm8
+    movq %r11, 32(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %r13d, %r13d
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 184(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    xorl %eax, %eax
+    vpand 128(%rsi), %ymm12, %ymm8
+    mulxq 192(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r12
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %r13
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rbp, %r13
+    vpand 160(%rsi), %ymm12, %ymm8
+    movq %r12, 40(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq %r13, 48(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %rbp, 0(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %rbp, 56(%rsp)
+    vpand 192(%rsi), %ymm12, %ymm8
+    xorl %eax, %eax
+    vpor %ymm8, %ymm0, %ymm0
+    movq 168(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 0(%rsp), %r8
+    vpand 224(%rsi), %ymm12, %ymm8
+    adcxq %r8, %r8
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rax, %r8
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 8(%rsp), %r9
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %r9, %r9
+    vpand 256(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r9
+    vpor %ymm8, %ymm0, %ymm0
+    movq 176(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 16(%rsp), %r10
+    vpand 288(%rsi), %ymm12, %ymm8
+    adcxq %r10, %r10
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rax, %r10
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 24(%rsp), %r11
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %r11, %r11
+    vpand 320(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r11
+    vpor %ymm8, %ymm0, %ymm0
+    movq 184(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 32(%rsp), %rdx
+    vpand 352(%rsi), %ymm12, %ymm8
+    adcxq %rdx, %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rax, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %rdx, 32(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 40(%rsp), %rdx
+    vpand 384(%rsi), %ymm12, %ymm8
+    adcxq %rdx, %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %rdx, 40(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 192(%rsp), %rdx
+    vpand 416(%rsi), %ymm12, %ymm8
+    mulxq %rdx, %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    movq 48(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rdx, %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rax, %rdx
+    vpand 448(%rsi), %ymm12, %ymm8
+    movq %rdx, 48(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq 56(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rdx, %rdx
+    vpand 480(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    movq %rdx, 56(%rsp)
+    vmovdqu %ymm0, 248(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %r8
+    adcxq %rax, %r11
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    addq 32(%rsp), %r8
+    adcq 40(%rsp), %r9
+    adcq 48(%rsp), %r10
+    adcq 56(%rsp), %r11
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    decq 160(%rsp)
+    jz .Lmontvec_adx_window_lookup4_product
+    .p2align 4
+.Lmontvec_adx_window_lookup4_again:
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 192(%rsp), %rax, %r11
+    adcq %rax, %r10
+    adcq %rbp, %r11
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    xorl %r12d, %r12d
+    movq 176(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    adcxq %rbp, %r12
+    movq %r10, 24(%rsp)
+    movq %r11, 32(%rsp)
+    xorl %r13d, %r13d
+    movq 184(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    adcxq %rbp, %r13
+    movq %r12, 40(%rsp)
+    movq %r13, 48(%rsp)
+    movq %rbp, 0(%rsp)
+    movq %rbp, 56(%rsp)
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
+    movq 184(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 32(%rsp)
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 40(%rsp)
+    movq 192(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 48(%rsp)
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 56(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %r8
+    adcxq %rax, %r11
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    addq 32(%rsp), %r8
+    adcq 40(%rsp), %r9
+    adcq 48(%rsp), %r10
+    adcq 56(%rsp), %r11
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    decq 160(%rsp)
+    jnz .Lmontvec_adx_window_lookup4_again
+.Lmontvec_adx_window_lookup4_product:
+    leaq 248(%rsp), %rdi
+    xorl %ebp, %ebp
+    movq 0(%rdi), %rdx
+    mulxq 168(%rsp), %rax, %r9
+    movq %rax, 0(%rsp)
+    mulxq 176(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 184(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 192(%rsp), %rax, %r8
+    adcq %rax, %r11
+    adcq %rbp, %r8
+    movq 8(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    movq %r9, 8(%rsp)
+    adoxq %rbx, %r10
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 192(%rsp), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq 16(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    movq %r10, 16(%rsp)
+    adoxq %rbx, %r11
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 192(%rsp), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq 24(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    movq %r11, 24(%rsp)
+    adoxq %rbx, %r8
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 192(%rsp), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r8, 32(%rsp)
+    movq %r9, 40(%rsp)
+    movq %r10, 48(%rsp)
+    movq %r11, 56(%rsp)
+    movq 0(%rsp), %r8
+    movq 8(%rsp), %r9
+    movq 16(%rsp), %r10
+    movq 24(%rsp), %r11
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %r8
+    adcxq %rax, %r11
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    addq 32(%rsp), %r8
+    adcq 40(%rsp), %r9
+    adcq 48(%rsp), %r10
+    adcq 56(%rsp), %r11
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    movq 128(%rsp), %rdx
+    movq 168(%rsp), %rax
+    movq %rax, 0(%rdx)
+    movq 176(%rsp), %rax
+    movq %rax, 8(%rdx)
+    movq 184(%rsp), %rax
+    movq %rax, 16(%rdx)
+    movq 192(%rsp), %rax
+    movq %rax, 24(%rdx)
+    vzeroupper
+    addq $312, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbp
+    popq %rbx
+    ret
+    .size montvec_adx_window_lookup4, .-montvec_adx_window_lookup4
     .p2align 5
     .globl montvec_adx_sqr5
     .hidden montvec_adx_sqr5
@@ -1658,7 +3058,7 @@ montvec_adx_sqr5:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
@@ -1894,7 +3294,7 @@ montvec_adx_sqr5:
     movq %r11, 24(%rdx)
     cmovcq 32(%rdx), %r12
     movq %r12, 32(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -1914,7 +3314,7 @@ montvec_adx_mul5:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rcx, 136(%rsp)
     movq %r8, 144(%rsp)
@@ -2154,7 +3554,7 @@ montvec_adx_mul5:
     movq %r11, 24(%rdx)
     cmovcq 32(%rdx), %r12
     movq %r12, 32(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -2174,13 +3574,12 @@ montvec_adx_window5:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
     movq %r8, 152(%rsp)
     movq %r9, 160(%rsp)
-    movq %rsi, 232(%rsp)
     movq 0(%rdi), %rax
     movq %rax, 168(%rsp)
     movq 8(%rdi), %rax
@@ -2191,6 +3590,7 @@ montvec_adx_window5:
     movq %rax, 192(%rsp)
     movq 32(%rdi), %rax
     movq %rax, 200(%rsp)
+    movq %rsi, 232(%rsp)
     .p2align 4
 .Lmontvec_adx_window5_again:
     xorl %ebp, %ebp
@@ -2673,7 +4073,7 @@ montvec_adx_window5:
     movq %rax, 24(%rdx)
     movq 200(%rsp), %rax
     movq %rax, 32(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -2682,6 +4082,858 @@ montvec_adx_window5:
     popq %rbx
     ret
     .size montvec_adx_window5, .-montvec_adx_window5
+    .p2align 5
+    .globl montvec_adx_window_lookup5
+    .hidden montvec_adx_window_lookup5
+    .type montvec_adx_window_lookup5, @function
+montvec_adx_window_lookup5:
+    pushq %rbx
+    pushq %rbp
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    subq $312, %rsp
+    movq %rdi, 128(%rsp)
+    movq %rdx, 136(%rsp)
+    movq %rcx, 144(%rsp)
+    movq %r8, 152(%rsp)
+    movq %r9, 160(%rsp)
+    movq 0(%rdi), %rax
+    movq %rax, 168(%rsp)
+    movq 8(%rdi), %rax
+    movq %rax, 176(%rsp)
+    movq 16(%rdi), %rax
+    movq %rax, 184(%rsp)
+    movq 24(%rdi), %rax
+    movq %rax, 192(%rsp)
+    movq 32(%rdi), %rax
+    movq %rax, 200(%rsp)
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    vpbroadcastq 368(%rsp), %ymm15
+    mulxq 176(%rsp), %r8, %r9
+    vpxor %xmm14, %xmm14, %xmm14
+    mulxq 184(%rsp), %rax, %r10
+    vpcmpeqq %ymm13, %ymm13, %ymm13
+    addq %rax, %r9
+    vpsrlq $63, %ymm13, %ymm13
+    mulxq 192(%rsp), %rax, %r11
+    vpxor %xmm0, %xmm0, %xmm0
+    adcq %rax, %r10
+    vpxor %xmm1, %xmm1, %xmm1
+    mulxq 200(%rsp), %rax, %r12
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcq %rax, %r11
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcq %rbp, %r12
+    vpand 0(%rsi), %ymm12, %ymm8
+    movq %r8, 8(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq %r9, 16(%rsp)
+    vpand 8(%rsi), %ymm12, %ymm9
+    vpor %ymm9, %ymm1, %ymm1
+    xorl %r13d, %r13d
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 176(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    xorl %eax, %eax
+    vpand 40(%rsi), %ymm12, %ymm8
+    mulxq 184(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r10
+    vpand 48(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r11
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq 192(%rsp), %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rax, %r11
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %r12
+    vpand 80(%rsi), %ymm12, %ymm8
+    mulxq 200(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r12
+    vpand 88(%rsi), %ymm12, %ymm9
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %r13
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rbp, %r13
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r10, 24(%rsp)
+    vpand 120(%rsi), %ymm12, %ymm8
+    movq %r11, 32(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %r14d, %r14d
+    vpand 128(%rsi), %ymm12, %ymm9
+    movq 184(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    xorl %eax, %eax
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq 192(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r12
+    vpand 160(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r13
+    vpor %ymm8, %ymm0, %ymm0
+    vpand 168(%rsi), %ymm12, %ymm9
+    mulxq 200(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %r13
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %r14
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rbp, %r14
+    vpand 200(%rsi), %ymm12, %ymm8
+    movq %r12, 40(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq %r13, 48(%rsp)
+    vpand 208(%rsi), %ymm12, %ymm9
+    xorl %r15d, %r15d
+    vpor %ymm9, %ymm1, %ymm1
+    movq 192(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    xorl %eax, %eax
+    vpaddq %ymm13, %ymm14, %ymm14
+    mulxq 200(%rsp), %rax, %rbx
+    vpand 240(%rsi), %ymm12, %ymm8
+    adcxq %rax, %r14
+    vpor %ymm8, %ymm0, %ymm0
+    vpand 248(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r15
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rbp, %r15
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %r14, 56(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r15, 64(%rsp)
+    vpand 280(%rsi), %ymm12, %ymm8
+    movq %rbp, 0(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq %rbp, 72(%rsp)
+    vpand 288(%rsi), %ymm12, %ymm9
+    xorl %eax, %eax
+    vpor %ymm9, %ymm1, %ymm1
+    movq 168(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 0(%rsp), %r8
+    vpand 320(%rsi), %ymm12, %ymm8
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %r8, %r8
+    vpand 328(%rsi), %ymm12, %ymm9
+    adoxq %rax, %r8
+    vpor %ymm9, %ymm1, %ymm1
+    movq 8(%rsp), %r9
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %r9, %r9
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %r9
+    vpand 360(%rsi), %ymm12, %ymm8
+    movq 176(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    mulxq %rdx, %rax, %rbx
+    vpand 368(%rsi), %ymm12, %ymm9
+    movq 16(%rsp), %r10
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %r10, %r10
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rax, %r10
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 24(%rsp), %r11
+    vpand 400(%rsi), %ymm12, %ymm8
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %r11, %r11
+    vpand 408(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r11
+    vpor %ymm9, %ymm1, %ymm1
+    movq 184(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 32(%rsp), %r12
+    vpand 440(%rsi), %ymm12, %ymm8
+    adcxq %r12, %r12
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rax, %r12
+    vpand 448(%rsi), %ymm12, %ymm9
+    movq 40(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rdx, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    vpand 480(%rsi), %ymm12, %ymm8
+    movq %rdx, 40(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq 192(%rsp), %rdx
+    vpand 488(%rsi), %ymm12, %ymm9
+    mulxq %rdx, %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    movq 48(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rdx, %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rax, %rdx
+    vpand 520(%rsi), %ymm12, %ymm8
+    movq %rdx, 48(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq 56(%rsp), %rdx
+    vpand 528(%rsi), %ymm12, %ymm9
+    adcxq %rdx, %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %rdx, 56(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    vpand 560(%rsi), %ymm12, %ymm8
+    movq 200(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    mulxq %rdx, %rax, %rbx
+    vpand 568(%rsi), %ymm12, %ymm9
+    movq 64(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rdx, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rax, %rdx
+    vpand 600(%rsi), %ymm12, %ymm8
+    movq %rdx, 64(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq 72(%rsp), %rdx
+    vpand 608(%rsi), %ymm12, %ymm9
+    adcxq %rdx, %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %rdx
+    vmovdqu %ymm0, 248(%rsp)
+    movq %rdx, 72(%rsp)
+    vmovdqu %ymm1, 256(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %r8
+    adcxq %rax, %r12
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    addq 40(%rsp), %r8
+    adcq 48(%rsp), %r9
+    adcq 56(%rsp), %r10
+    adcq 64(%rsp), %r11
+    adcq 72(%rsp), %r12
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    decq 160(%rsp)
+    jz .Lmontvec_adx_window_lookup5_product
+    .p2align 4
+.Lmontvec_adx_window_lookup5_again:
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 192(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 200(%rsp), %rax, %r12
+    adcq %rax, %r11
+    adcq %rbp, %r12
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    xorl %r13d, %r13d
+    movq 176(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    adcxq %rbp, %r13
+    movq %r10, 24(%rsp)
+    movq %r11, 32(%rsp)
+    xorl %r14d, %r14d
+    movq 184(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    adcxq %rbp, %r14
+    movq %r12, 40(%rsp)
+    movq %r13, 48(%rsp)
+    xorl %r15d, %r15d
+    movq 192(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    adcxq %rbp, %r15
+    movq %r14, 56(%rsp)
+    movq %r15, 64(%rsp)
+    movq %rbp, 0(%rsp)
+    movq %rbp, 72(%rsp)
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
+    movq 184(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 40(%rsp)
+    movq 192(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 48(%rsp)
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 56(%rsp)
+    movq 200(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 64(%rsp)
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 72(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %r8
+    adcxq %rax, %r12
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    addq 40(%rsp), %r8
+    adcq 48(%rsp), %r9
+    adcq 56(%rsp), %r10
+    adcq 64(%rsp), %r11
+    adcq 72(%rsp), %r12
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    decq 160(%rsp)
+    jnz .Lmontvec_adx_window_lookup5_again
+.Lmontvec_adx_window_lookup5_product:
+    leaq 248(%rsp), %rdi
+    xorl %ebp, %ebp
+    movq 0(%rdi), %rdx
+    mulxq 168(%rsp), %rax, %r9
+    movq %rax, 0(%rsp)
+    mulxq 176(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 184(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 192(%rsp), %rax, %r12
+    adcq %rax, %r11
+    mulxq 200(%rsp), %rax, %r8
+    adcq %rax, %r12
+    adcq %rbp, %r8
+    movq 8(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    movq %r9, 8(%rsp)
+    adoxq %rbx, %r10
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 200(%rsp), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq 16(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    movq %r10, 16(%rsp)
+    adoxq %rbx, %r11
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 200(%rsp), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq 24(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    movq %r11, 24(%rsp)
+    adoxq %rbx, %r12
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 200(%rsp), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq 32(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    movq %r12, 32(%rsp)
+    adoxq %rbx, %r8
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 200(%rsp), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %r8, 40(%rsp)
+    movq %r9, 48(%rsp)
+    movq %r10, 56(%rsp)
+    movq %r11, 64(%rsp)
+    movq %r12, 72(%rsp)
+    movq 0(%rsp), %r8
+    movq 8(%rsp), %r9
+    movq 16(%rsp), %r10
+    movq 24(%rsp), %r11
+    movq 32(%rsp), %r12
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %r8
+    adcxq %rax, %r12
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    addq 40(%rsp), %r8
+    adcq 48(%rsp), %r9
+    adcq 56(%rsp), %r10
+    adcq 64(%rsp), %r11
+    adcq 72(%rsp), %r12
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    movq 128(%rsp), %rdx
+    movq 168(%rsp), %rax
+    movq %rax, 0(%rdx)
+    movq 176(%rsp), %rax
+    movq %rax, 8(%rdx)
+    movq 184(%rsp), %rax
+    movq %rax, 16(%rdx)
+    movq 192(%rsp), %rax
+    movq %rax, 24(%rdx)
+    movq 200(%rsp), %rax
+    movq %rax, 32(%rdx)
+    vzeroupper
+    addq $312, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbp
+    popq %rbx
+    ret
+    .size montvec_adx_window_lookup5, .-montvec_adx_window_lookup5
     .p2align 5
     .globl montvec_adx_sqr6
     .hidden montvec_adx_sqr6
@@ -2693,7 +4945,7 @@ montvec_adx_sqr6:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
@@ -3005,7 +5257,7 @@ montvec_adx_sqr6:
     movq %r12, 32(%rdx)
     cmovcq 40(%rdx), %r13
     movq %r13, 40(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -3025,7 +5277,7 @@ montvec_adx_mul6:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rcx, 136(%rsp)
     movq %r8, 144(%rsp)
@@ -3350,7 +5602,7 @@ montvec_adx_mul6:
     movq %r12, 32(%rdx)
     cmovcq 40(%rdx), %r13
     movq %r13, 40(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -3370,13 +5622,12 @@ montvec_adx_window6:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
     movq %r8, 152(%rsp)
     movq %r9, 160(%rsp)
-    movq %rsi, 232(%rsp)
     movq 0(%rdi), %rax
     movq %rax, 168(%rsp)
     movq 8(%rdi), %rax
@@ -3389,6 +5640,7 @@ montvec_adx_window6:
     movq %rax, 200(%rsp)
     movq 40(%rdi), %rax
     movq %rax, 208(%rsp)
+    movq %rsi, 232(%rsp)
     .p2align 4
 .Lmontvec_adx_window6_again:
     xorl %ebp, %ebp
@@ -4034,7 +6286,7 @@ montvec_adx_window6:
     movq %rax, 32(%rdx)
     movq 208(%rsp), %rax
     movq %rax, 40(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -4043,6 +6295,1099 @@ montvec_adx_window6:
     popq %rbx
     ret
     .size montvec_adx_window6, .-montvec_adx_window6
+    .p2align 5
+    .globl montvec_adx_window_lookup6
+    .hidden montvec_adx_window_lookup6
+    .type montvec_adx_window_lookup6, @function
+montvec_adx_window_lookup6:
+    pushq %rbx
+    pushq %rbp
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    subq $312, %rsp
+    movq %rdi, 128(%rsp)
+    movq %rdx, 136(%rsp)
+    movq %rcx, 144(%rsp)
+    movq %r8, 152(%rsp)
+    movq %r9, 160(%rsp)
+    movq 0(%rdi), %rax
+    movq %rax, 168(%rsp)
+    movq 8(%rdi), %rax
+    movq %rax, 176(%rsp)
+    movq 16(%rdi), %rax
+    movq %rax, 184(%rsp)
+    movq 24(%rdi), %rax
+    movq %rax, 192(%rsp)
+    movq 32(%rdi), %rax
+    movq %rax, 200(%rsp)
+    movq 40(%rdi), %rax
+    movq %rax, 208(%rsp)
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    vpbroadcastq 368(%rsp), %ymm15
+    mulxq 184(%rsp), %rax, %r10
+    vpxor %xmm14, %xmm14, %xmm14
+    addq %rax, %r9
+    vpcmpeqq %ymm13, %ymm13, %ymm13
+    mulxq 192(%rsp), %rax, %r11
+    vpsrlq $63, %ymm13, %ymm13
+    adcq %rax, %r10
+    vpxor %xmm0, %xmm0, %xmm0
+    mulxq 200(%rsp), %rax, %r12
+    adcq %rax, %r11
+    vpxor %xmm1, %xmm1, %xmm1
+    mulxq 208(%rsp), %rax, %r13
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcq %rax, %r12
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcq %rbp, %r13
+    vpand 0(%rsi), %ymm12, %ymm8
+    movq %r8, 8(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq %r9, 16(%rsp)
+    xorl %r14d, %r14d
+    vpand 16(%rsi), %ymm12, %ymm9
+    movq 176(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    xorl %eax, %eax
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq 184(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r10
+    vpand 48(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r11
+    mulxq 192(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r11
+    vpand 64(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r12
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq 200(%rsp), %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rax, %r12
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %r13
+    mulxq 208(%rsp), %rax, %rbx
+    vpand 96(%rsi), %ymm12, %ymm8
+    adcxq %rax, %r13
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %r14
+    vpand 112(%rsi), %ymm12, %ymm9
+    adcxq %rbp, %r14
+    vpor %ymm9, %ymm1, %ymm1
+    movq %r10, 24(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %r11, 32(%rsp)
+    xorl %r15d, %r15d
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 184(%rsp), %rdx
+    vpand 144(%rsi), %ymm12, %ymm8
+    xorl %eax, %eax
+    vpor %ymm8, %ymm0, %ymm0
+    mulxq 192(%rsp), %rax, %rbx
+    vpand 160(%rsi), %ymm12, %ymm9
+    adcxq %rax, %r12
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %r13
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %r14
+    vpand 192(%rsi), %ymm12, %ymm8
+    mulxq 208(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r14
+    vpand 208(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r15
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rbp, %r15
+    movq %r12, 40(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %r13, 48(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    xorl %ecx, %ecx
+    vpand 240(%rsi), %ymm12, %ymm8
+    movq 192(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %eax, %eax
+    vpand 256(%rsi), %ymm12, %ymm9
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %r15
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq 208(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r15
+    vpand 288(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %rcx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rbp, %rcx
+    movq %r14, 56(%rsp)
+    vpand 304(%rsi), %ymm12, %ymm9
+    movq %r15, 64(%rsp)
+    vpor %ymm9, %ymm1, %ymm1
+    xorl %edi, %edi
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 200(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    xorl %eax, %eax
+    vpand 336(%rsi), %ymm12, %ymm8
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %rdi
+    vpand 352(%rsi), %ymm12, %ymm9
+    adcxq %rbp, %rdi
+    vpor %ymm9, %ymm1, %ymm1
+    movq %rcx, 72(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %rdi, 80(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %rbp, 0(%rsp)
+    vpand 384(%rsi), %ymm12, %ymm8
+    movq %rbp, 88(%rsp)
+    xorl %eax, %eax
+    vpor %ymm8, %ymm0, %ymm0
+    movq 168(%rsp), %rdx
+    vpand 400(%rsi), %ymm12, %ymm9
+    mulxq %rdx, %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    movq 0(%rsp), %r8
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %r8, %r8
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    vpand 432(%rsi), %ymm12, %ymm8
+    adcxq %r9, %r9
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %r9
+    vpand 448(%rsi), %ymm12, %ymm9
+    movq 176(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq %rdx, %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rax, %r10
+    vpand 480(%rsi), %ymm12, %ymm8
+    movq 24(%rsp), %r11
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %r11, %r11
+    vpand 496(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r11
+    vpor %ymm9, %ymm1, %ymm1
+    movq 184(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 32(%rsp), %r12
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %r12, %r12
+    vpand 528(%rsi), %ymm12, %ymm8
+    adoxq %rax, %r12
+    vpor %ymm8, %ymm0, %ymm0
+    movq 40(%rsp), %r13
+    vpand 544(%rsi), %ymm12, %ymm9
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
+    vpor %ymm9, %ymm1, %ymm1
+    movq 192(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 48(%rsp), %rdx
+    vpand 576(%rsi), %ymm12, %ymm8
+    adcxq %rdx, %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rax, %rdx
+    vpand 592(%rsi), %ymm12, %ymm9
+    movq %rdx, 48(%rsp)
+    movq 56(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rdx, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %rdx, 56(%rsp)
+    vpand 624(%rsi), %ymm12, %ymm8
+    movq 200(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    mulxq %rdx, %rax, %rbx
+    movq 64(%rsp), %rdx
+    vpand 640(%rsi), %ymm12, %ymm9
+    adcxq %rdx, %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rax, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %rdx, 64(%rsp)
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 72(%rsp), %rdx
+    vpand 672(%rsi), %ymm12, %ymm8
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    movq %rdx, 72(%rsp)
+    vpand 688(%rsi), %ymm12, %ymm9
+    movq 208(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq %rdx, %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 80(%rsp), %rdx
+    vpand 720(%rsi), %ymm12, %ymm8
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    movq %rdx, 80(%rsp)
+    vpand 736(%rsi), %ymm12, %ymm9
+    movq 88(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rdx, %rdx
+    vmovdqu %ymm0, 248(%rsp)
+    adoxq %rbx, %rdx
+    vmovdqu %ymm1, 264(%rsp)
+    movq %rdx, 88(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %r8
+    adcxq %rax, %r13
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    addq 48(%rsp), %r8
+    adcq 56(%rsp), %r9
+    adcq 64(%rsp), %r10
+    adcq 72(%rsp), %r11
+    adcq 80(%rsp), %r12
+    adcq 88(%rsp), %r13
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    decq 160(%rsp)
+    jz .Lmontvec_adx_window_lookup6_product
+    .p2align 4
+.Lmontvec_adx_window_lookup6_again:
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 192(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 200(%rsp), %rax, %r12
+    adcq %rax, %r11
+    mulxq 208(%rsp), %rax, %r13
+    adcq %rax, %r12
+    adcq %rbp, %r13
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    xorl %r14d, %r14d
+    movq 176(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    adcxq %rbp, %r14
+    movq %r10, 24(%rsp)
+    movq %r11, 32(%rsp)
+    xorl %r15d, %r15d
+    movq 184(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    adcxq %rbp, %r15
+    movq %r12, 40(%rsp)
+    movq %r13, 48(%rsp)
+    xorl %ecx, %ecx
+    movq 192(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %rcx
+    adcxq %rbp, %rcx
+    movq %r14, 56(%rsp)
+    movq %r15, 64(%rsp)
+    xorl %edi, %edi
+    movq 200(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    adcxq %rbp, %rdi
+    movq %rcx, 72(%rsp)
+    movq %rdi, 80(%rsp)
+    movq %rbp, 0(%rsp)
+    movq %rbp, 88(%rsp)
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
+    movq 184(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
+    movq 192(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 48(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 48(%rsp)
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 56(%rsp)
+    movq 200(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 64(%rsp)
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 72(%rsp)
+    movq 208(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 80(%rsp)
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 88(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %r8
+    adcxq %rax, %r13
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    addq 48(%rsp), %r8
+    adcq 56(%rsp), %r9
+    adcq 64(%rsp), %r10
+    adcq 72(%rsp), %r11
+    adcq 80(%rsp), %r12
+    adcq 88(%rsp), %r13
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    decq 160(%rsp)
+    jnz .Lmontvec_adx_window_lookup6_again
+.Lmontvec_adx_window_lookup6_product:
+    leaq 248(%rsp), %rdi
+    xorl %ebp, %ebp
+    movq 0(%rdi), %rdx
+    mulxq 168(%rsp), %rax, %r9
+    movq %rax, 0(%rsp)
+    mulxq 176(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 184(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 192(%rsp), %rax, %r12
+    adcq %rax, %r11
+    mulxq 200(%rsp), %rax, %r13
+    adcq %rax, %r12
+    mulxq 208(%rsp), %rax, %r8
+    adcq %rax, %r13
+    adcq %rbp, %r8
+    movq 8(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    movq %r9, 8(%rsp)
+    adoxq %rbx, %r10
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 208(%rsp), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq 16(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    movq %r10, 16(%rsp)
+    adoxq %rbx, %r11
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 208(%rsp), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq 24(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    movq %r11, 24(%rsp)
+    adoxq %rbx, %r12
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 208(%rsp), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq 32(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    movq %r12, 32(%rsp)
+    adoxq %rbx, %r13
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 208(%rsp), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq 40(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    movq %r13, 40(%rsp)
+    adoxq %rbx, %r8
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 208(%rsp), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq %r8, 48(%rsp)
+    movq %r9, 56(%rsp)
+    movq %r10, 64(%rsp)
+    movq %r11, 72(%rsp)
+    movq %r12, 80(%rsp)
+    movq %r13, 88(%rsp)
+    movq 0(%rsp), %r8
+    movq 8(%rsp), %r9
+    movq 16(%rsp), %r10
+    movq 24(%rsp), %r11
+    movq 32(%rsp), %r12
+    movq 40(%rsp), %r13
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %r8
+    adcxq %rax, %r13
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    addq 48(%rsp), %r8
+    adcq 56(%rsp), %r9
+    adcq 64(%rsp), %r10
+    adcq 72(%rsp), %r11
+    adcq 80(%rsp), %r12
+    adcq 88(%rsp), %r13
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    movq 128(%rsp), %rdx
+    movq 168(%rsp), %rax
+    movq %rax, 0(%rdx)
+    movq 176(%rsp), %rax
+    movq %rax, 8(%rdx)
+    movq 184(%rsp), %rax
+    movq %rax, 16(%rdx)
+    movq 192(%rsp), %rax
+    movq %rax, 24(%rdx)
+    movq 200(%rsp), %rax
+    movq %rax, 32(%rdx)
+    movq 208(%rsp), %rax
+    movq %rax, 40(%rdx)
+    vzeroupper
+    addq $312, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbp
+    popq %rbx
+    ret
+    .size montvec_adx_window_lookup6, .-montvec_adx_window_lookup6
     .p2align 5
     .globl montvec_adx_sqr7
     .hidden montvec_adx_sqr7
@@ -4054,7 +7399,7 @@ montvec_adx_sqr7:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
@@ -4446,7 +7791,7 @@ montvec_adx_sqr7:
     movq %r13, 40(%rdx)
     cmovcq 48(%rdx), %r14
     movq %r14, 48(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -4466,7 +7811,7 @@ montvec_adx_mul7:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rcx, 136(%rsp)
     movq %r8, 144(%rsp)
@@ -4883,7 +8228,7 @@ montvec_adx_mul7:
     movq %r13, 40(%rdx)
     cmovcq 48(%rdx), %r14
     movq %r14, 48(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -4903,13 +8248,12 @@ montvec_adx_window7:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
     movq %r8, 152(%rsp)
     movq %r9, 160(%rsp)
-    movq %rsi, 232(%rsp)
     movq 0(%rdi), %rax
     movq %rax, 168(%rsp)
     movq 8(%rdi), %rax
@@ -4924,6 +8268,7 @@ montvec_adx_window7:
     movq %rax, 208(%rsp)
     movq 48(%rdi), %rax
     movq %rax, 216(%rsp)
+    movq %rsi, 232(%rsp)
     .p2align 4
 .Lmontvec_adx_window7_again:
     xorl %ebp, %ebp
@@ -5743,7 +9088,7 @@ montvec_adx_window7:
     movq %rax, 40(%rdx)
     movq 216(%rsp), %rax
     movq %rax, 48(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -5752,6 +9097,1355 @@ montvec_adx_window7:
     popq %rbx
     ret
     .size montvec_adx_window7, .-montvec_adx_window7
+    .p2align 5
+    .globl montvec_adx_window_lookup7
+    .hidden montvec_adx_window_lookup7
+    .type montvec_adx_window_lookup7, @function
+montvec_adx_window_lookup7:
+    pushq %rbx
+    pushq %rbp
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    subq $312, %rsp
+    movq %rdi, 128(%rsp)
+    movq %rdx, 136(%rsp)
+    movq %rcx, 144(%rsp)
+    movq %r8, 152(%rsp)
+    movq %r9, 160(%rsp)
+    movq 0(%rdi), %rax
+    movq %rax, 168(%rsp)
+    movq 8(%rdi), %rax
+    movq %rax, 176(%rsp)
+    movq 16(%rdi), %rax
+    movq %rax, 184(%rsp)
+    movq 24(%rdi), %rax
+    movq %rax, 192(%rsp)
+    movq 32(%rdi), %rax
+    movq %rax, 200(%rsp)
+    movq 40(%rdi), %rax
+    movq %rax, 208(%rsp)
+    movq 48(%rdi), %rax
+    movq %rax, 216(%rsp)
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    vpbroadcastq 368(%rsp), %ymm15
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    vpxor %xmm14, %xmm14, %xmm14
+    mulxq 192(%rsp), %rax, %r11
+    vpcmpeqq %ymm13, %ymm13, %ymm13
+    adcq %rax, %r10
+    mulxq 200(%rsp), %rax, %r12
+    vpsrlq $63, %ymm13, %ymm13
+    adcq %rax, %r11
+    vpxor %xmm0, %xmm0, %xmm0
+    mulxq 208(%rsp), %rax, %r13
+    adcq %rax, %r12
+    vpxor %xmm1, %xmm1, %xmm1
+    mulxq 216(%rsp), %rax, %r14
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcq %rax, %r13
+    adcq %rbp, %r14
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r8, 8(%rsp)
+    vpand 0(%rsi), %ymm12, %ymm8
+    movq %r9, 16(%rsp)
+    xorl %r15d, %r15d
+    vpor %ymm8, %ymm0, %ymm0
+    movq 176(%rsp), %rdx
+    vpand 24(%rsi), %ymm12, %ymm9
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %r10
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %r11
+    mulxq 192(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r11
+    vpand 56(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r12
+    mulxq 200(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r12
+    vpand 80(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r13
+    mulxq 208(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %r13
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %r14
+    mulxq 216(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r14
+    vpand 112(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r15
+    adcxq %rbp, %r15
+    vpor %ymm8, %ymm0, %ymm0
+    movq %r10, 24(%rsp)
+    vpand 136(%rsi), %ymm12, %ymm9
+    movq %r11, 32(%rsp)
+    xorl %ecx, %ecx
+    vpor %ymm9, %ymm1, %ymm1
+    movq 184(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    xorl %eax, %eax
+    mulxq 192(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r12
+    vpand 168(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r13
+    vpand 192(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r14
+    mulxq 208(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %r14
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %r15
+    mulxq 216(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r15
+    vpand 224(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %rcx
+    adcxq %rbp, %rcx
+    vpor %ymm8, %ymm0, %ymm0
+    movq %r12, 40(%rsp)
+    vpand 248(%rsi), %ymm12, %ymm9
+    movq %r13, 48(%rsp)
+    xorl %edi, %edi
+    vpor %ymm9, %ymm1, %ymm1
+    movq 192(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    xorl %eax, %eax
+    mulxq 200(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r14
+    vpand 280(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r15
+    mulxq 208(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r15
+    vpand 304(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %rcx
+    mulxq 216(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %rcx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %rdi
+    adcxq %rbp, %rdi
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r14, 56(%rsp)
+    vpand 336(%rsi), %ymm12, %ymm8
+    movq %r15, 64(%rsp)
+    xorl %r8d, %r8d
+    vpor %ymm8, %ymm0, %ymm0
+    movq 200(%rsp), %rdx
+    vpand 360(%rsi), %ymm12, %ymm9
+    xorl %eax, %eax
+    mulxq 208(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %rcx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %rdi
+    mulxq 216(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %rdi
+    vpand 392(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r8
+    adcxq %rbp, %r8
+    vpor %ymm8, %ymm0, %ymm0
+    movq %rcx, 72(%rsp)
+    vpand 416(%rsi), %ymm12, %ymm9
+    movq %rdi, 80(%rsp)
+    xorl %r9d, %r9d
+    vpor %ymm9, %ymm1, %ymm1
+    movq 208(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    xorl %eax, %eax
+    mulxq 216(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r8
+    vpand 448(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r9
+    adcxq %rbp, %r9
+    vpor %ymm8, %ymm0, %ymm0
+    movq %r8, 88(%rsp)
+    vpand 472(%rsi), %ymm12, %ymm9
+    movq %r9, 96(%rsp)
+    movq %rbp, 0(%rsp)
+    vpor %ymm9, %ymm1, %ymm1
+    movq %rbp, 104(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    mulxq %rdx, %rax, %rbx
+    vpand 504(%rsi), %ymm12, %ymm8
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rax, %r8
+    vpand 528(%rsi), %ymm12, %ymm9
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %r9
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 16(%rsp), %r10
+    vpand 560(%rsi), %ymm12, %ymm8
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    vpor %ymm8, %ymm0, %ymm0
+    movq 24(%rsp), %r11
+    vpand 584(%rsi), %ymm12, %ymm9
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
+    vpor %ymm9, %ymm1, %ymm1
+    movq 184(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %r12
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %r12, %r12
+    vpand 616(%rsi), %ymm12, %ymm8
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %r13, %r13
+    vpand 640(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r13
+    movq 192(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq %rdx, %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 48(%rsp), %r14
+    adcxq %r14, %r14
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rax, %r14
+    vpand 672(%rsi), %ymm12, %ymm8
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %rdx
+    vpand 696(%rsi), %ymm12, %ymm9
+    movq %rdx, 56(%rsp)
+    movq 200(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq %rdx, %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rax, %rdx
+    vpand 728(%rsi), %ymm12, %ymm8
+    movq %rdx, 64(%rsp)
+    movq 72(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rdx, %rdx
+    vpand 752(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %rdx
+    movq %rdx, 72(%rsp)
+    vpor %ymm9, %ymm1, %ymm1
+    movq 208(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq %rdx, %rax, %rbx
+    movq 80(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rdx, %rdx
+    vpand 784(%rsi), %ymm12, %ymm8
+    adoxq %rax, %rdx
+    movq %rdx, 80(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    movq 88(%rsp), %rdx
+    vpand 808(%rsi), %ymm12, %ymm9
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    movq %rdx, 88(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 216(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    vpand 840(%rsi), %ymm12, %ymm8
+    movq 96(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    vpand 864(%rsi), %ymm12, %ymm9
+    movq %rdx, 96(%rsp)
+    vpor %ymm9, %ymm1, %ymm1
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    vmovdqu %ymm0, 248(%rsp)
+    adoxq %rbx, %rdx
+    vmovdqu %ymm1, 272(%rsp)
+    movq %rdx, 104(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 48(%rsi), %rax, %r8
+    adcxq %rax, %r14
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 48(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 48(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 48(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 48(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 48(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq %r14, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 48(%rsi), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    addq 56(%rsp), %r8
+    adcq 64(%rsp), %r9
+    adcq 72(%rsp), %r10
+    adcq 80(%rsp), %r11
+    adcq 88(%rsp), %r12
+    adcq 96(%rsp), %r13
+    adcq 104(%rsp), %r14
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    movq %r14, 216(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq 48(%rsi), %r14
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    cmovcq 216(%rsp), %r14
+    movq %r14, 216(%rsp)
+    decq 160(%rsp)
+    jz .Lmontvec_adx_window_lookup7_product
+    .p2align 4
+.Lmontvec_adx_window_lookup7_again:
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 192(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 200(%rsp), %rax, %r12
+    adcq %rax, %r11
+    mulxq 208(%rsp), %rax, %r13
+    adcq %rax, %r12
+    mulxq 216(%rsp), %rax, %r14
+    adcq %rax, %r13
+    adcq %rbp, %r14
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    xorl %r15d, %r15d
+    movq 176(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    adcxq %rbp, %r15
+    movq %r10, 24(%rsp)
+    movq %r11, 32(%rsp)
+    xorl %ecx, %ecx
+    movq 184(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %rcx
+    adcxq %rbp, %rcx
+    movq %r12, 40(%rsp)
+    movq %r13, 48(%rsp)
+    xorl %edi, %edi
+    movq 192(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %rcx
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    adcxq %rbp, %rdi
+    movq %r14, 56(%rsp)
+    movq %r15, 64(%rsp)
+    xorl %r8d, %r8d
+    movq 200(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %rdi
+    adoxq %rbx, %r8
+    adcxq %rbp, %r8
+    movq %rcx, 72(%rsp)
+    movq %rdi, 80(%rsp)
+    xorl %r9d, %r9d
+    movq 208(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    adcxq %rbp, %r9
+    movq %r8, 88(%rsp)
+    movq %r9, 96(%rsp)
+    movq %rbp, 0(%rsp)
+    movq %rbp, 104(%rsp)
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
+    movq 184(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
+    movq 192(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 48(%rsp), %r14
+    adcxq %r14, %r14
+    adoxq %rax, %r14
+    movq 56(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 56(%rsp)
+    movq 200(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 64(%rsp)
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 72(%rsp)
+    movq 208(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 80(%rsp)
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 88(%rsp)
+    movq 216(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 96(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 96(%rsp)
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 104(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 48(%rsi), %rax, %r8
+    adcxq %rax, %r14
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 48(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 48(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 48(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 48(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 48(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq %r14, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 48(%rsi), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    addq 56(%rsp), %r8
+    adcq 64(%rsp), %r9
+    adcq 72(%rsp), %r10
+    adcq 80(%rsp), %r11
+    adcq 88(%rsp), %r12
+    adcq 96(%rsp), %r13
+    adcq 104(%rsp), %r14
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    movq %r14, 216(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq 48(%rsi), %r14
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    cmovcq 216(%rsp), %r14
+    movq %r14, 216(%rsp)
+    decq 160(%rsp)
+    jnz .Lmontvec_adx_window_lookup7_again
+.Lmontvec_adx_window_lookup7_product:
+    leaq 248(%rsp), %rdi
+    xorl %ebp, %ebp
+    movq 0(%rdi), %rdx
+    mulxq 168(%rsp), %rax, %r9
+    movq %rax, 0(%rsp)
+    mulxq 176(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 184(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 192(%rsp), %rax, %r12
+    adcq %rax, %r11
+    mulxq 200(%rsp), %rax, %r13
+    adcq %rax, %r12
+    mulxq 208(%rsp), %rax, %r14
+    adcq %rax, %r13
+    mulxq 216(%rsp), %rax, %r8
+    adcq %rax, %r14
+    adcq %rbp, %r8
+    movq 8(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    movq %r9, 8(%rsp)
+    adoxq %rbx, %r10
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 216(%rsp), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq 16(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    movq %r10, 16(%rsp)
+    adoxq %rbx, %r11
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 216(%rsp), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq 24(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    movq %r11, 24(%rsp)
+    adoxq %rbx, %r12
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 216(%rsp), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq 32(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    movq %r12, 32(%rsp)
+    adoxq %rbx, %r13
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 216(%rsp), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq 40(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    movq %r13, 40(%rsp)
+    adoxq %rbx, %r14
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 216(%rsp), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq 48(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    movq %r14, 48(%rsp)
+    adoxq %rbx, %r8
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 216(%rsp), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    movq %r8, 56(%rsp)
+    movq %r9, 64(%rsp)
+    movq %r10, 72(%rsp)
+    movq %r11, 80(%rsp)
+    movq %r12, 88(%rsp)
+    movq %r13, 96(%rsp)
+    movq %r14, 104(%rsp)
+    movq 0(%rsp), %r8
+    movq 8(%rsp), %r9
+    movq 16(%rsp), %r10
+    movq 24(%rsp), %r11
+    movq 32(%rsp), %r12
+    movq 40(%rsp), %r13
+    movq 48(%rsp), %r14
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 48(%rsi), %rax, %r8
+    adcxq %rax, %r14
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 48(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 48(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 48(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 48(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 48(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq %r14, %rdx
+    imulq 144(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 48(%rsi), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    addq 56(%rsp), %r8
+    adcq 64(%rsp), %r9
+    adcq 72(%rsp), %r10
+    adcq 80(%rsp), %r11
+    adcq 88(%rsp), %r12
+    adcq 96(%rsp), %r13
+    adcq 104(%rsp), %r14
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    movq %r14, 216(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq 48(%rsi), %r14
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    cmovcq 216(%rsp), %r14
+    movq %r14, 216(%rsp)
+    movq 128(%rsp), %rdx
+    movq 168(%rsp), %rax
+    movq %rax, 0(%rdx)
+    movq 176(%rsp), %rax
+    movq %rax, 8(%rdx)
+    movq 184(%rsp), %rax
+    movq %rax, 16(%rdx)
+    movq 192(%rsp), %rax
+    movq %rax, 24(%rdx)
+    movq 200(%rsp), %rax
+    movq %rax, 32(%rdx)
+    movq 208(%rsp), %rax
+    movq %rax, 40(%rdx)
+    movq 216(%rsp), %rax
+    movq %rax, 48(%rdx)
+    vzeroupper
+    addq $312, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbp
+    popq %rbx
+    ret
+    .size montvec_adx_window_lookup7, .-montvec_adx_window_lookup7
     .p2align 5
     .globl montvec_adx_sqr8
     .hidden montvec_adx_sqr8
@@ -5763,7 +10457,7 @@ montvec_adx_sqr8:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
@@ -6249,7 +10943,7 @@ montvec_adx_sqr8:
     movq %r14, 48(%rdx)
     cmovcq 56(%rdx), %r15
     movq %r15, 56(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -6269,7 +10963,7 @@ montvec_adx_mul8:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rcx, 136(%rsp)
     movq %r8, 144(%rsp)
@@ -6795,7 +11489,7 @@ montvec_adx_mul8:
     movq %r14, 48(%rdx)
     cmovcq 56(%rdx), %r15
     movq %r15, 56(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -6815,13 +11509,12 @@ montvec_adx_window8:
     pushq %r13
     pushq %r14
     pushq %r15
-    subq $248, %rsp
+    subq $312, %rsp
     movq %rdi, 128(%rsp)
     movq %rdx, 136(%rsp)
     movq %rcx, 144(%rsp)
     movq %r8, 152(%rsp)
     movq %r9, 160(%rsp)
-    movq %rsi, 232(%rsp)
     movq 0(%rdi), %rax
     movq %rax, 168(%rsp)
     movq 8(%rdi), %rax
@@ -6838,6 +11531,7 @@ montvec_adx_window8:
     movq %rax, 216(%rsp)
     movq 56(%rdi), %rax
     movq %rax, 224(%rsp)
+    movq %rsi, 232(%rsp)
     .p2align 4
 .Lmontvec_adx_window8_again:
     xorl %ebp, %ebp
@@ -7862,7 +12556,7 @@ montvec_adx_window8:
     movq %rax, 48(%rdx)
     movq 224(%rsp), %rax
     movq %rax, 56(%rdx)
-    addq $248, %rsp
+    addq $312, %rsp
     popq %r15
     popq %r14
     popq %r13
@@ -7871,3 +12565,1653 @@ montvec_adx_window8:
     popq %rbx
     ret
     .size montvec_adx_window8, .-montvec_adx_window8
+    .p2align 5
+    .globl montvec_adx_window_lookup8
+    .hidden montvec_adx_window_lookup8
+    .type montvec_adx_window_lookup8, @function
+montvec_adx_window_lookup8:
+    pushq %rbx
+    pushq %rbp
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    subq $312, %rsp
+    movq %rdi, 128(%rsp)
+    movq %rdx, 136(%rsp)
+    movq %rcx, 144(%rsp)
+    movq %r8, 152(%rsp)
+    movq %r9, 160(%rsp)
+    movq 0(%rdi), %rax
+    movq %rax, 168(%rsp)
+    movq 8(%rdi), %rax
+    movq %rax, 176(%rsp)
+    movq 16(%rdi), %rax
+    movq %rax, 184(%rsp)
+    movq 24(%rdi), %rax
+    movq %rax, 192(%rsp)
+    movq 32(%rdi), %rax
+    movq %rax, 200(%rsp)
+    movq 40(%rdi), %rax
+    movq %rax, 208(%rsp)
+    movq 48(%rdi), %rax
+    movq %rax, 216(%rsp)
+    movq 56(%rdi), %rax
+    movq %rax, 224(%rsp)
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    vpbroadcastq 368(%rsp), %ymm15
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    vpxor %xmm14, %xmm14, %xmm14
+    mulxq 192(%rsp), %rax, %r11
+    adcq %rax, %r10
+    vpcmpeqq %ymm13, %ymm13, %ymm13
+    mulxq 200(%rsp), %rax, %r12
+    adcq %rax, %r11
+    vpsrlq $63, %ymm13, %ymm13
+    mulxq 208(%rsp), %rax, %r13
+    adcq %rax, %r12
+    vpxor %xmm0, %xmm0, %xmm0
+    mulxq 216(%rsp), %rax, %r14
+    adcq %rax, %r13
+    vpxor %xmm1, %xmm1, %xmm1
+    mulxq 224(%rsp), %rax, %r15
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcq %rax, %r14
+    adcq %rbp, %r15
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    vpand 0(%rsi), %ymm12, %ymm8
+    xorl %ecx, %ecx
+    movq 176(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    vpand 32(%rsi), %ymm12, %ymm9
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq 192(%rsp), %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    vpaddq %ymm13, %ymm14, %ymm14
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    vpand 64(%rsi), %ymm12, %ymm8
+    adoxq %rbx, %r13
+    mulxq 208(%rsp), %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    vpand 96(%rsi), %ymm12, %ymm9
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %r15
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %rcx
+    adcxq %rbp, %rcx
+    vpand 128(%rsi), %ymm12, %ymm8
+    movq %r10, 24(%rsp)
+    movq %r11, 32(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %edi, %edi
+    movq 184(%rsp), %rdx
+    vpand 160(%rsi), %ymm12, %ymm9
+    xorl %eax, %eax
+    mulxq 192(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %r12
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    vpand 192(%rsi), %ymm12, %ymm8
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %r15
+    mulxq 216(%rsp), %rax, %rbx
+    vpand 224(%rsi), %ymm12, %ymm9
+    adcxq %rax, %r15
+    adoxq %rbx, %rcx
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq 224(%rsp), %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rbp, %rdi
+    movq %r12, 40(%rsp)
+    vpand 256(%rsi), %ymm12, %ymm8
+    movq %r13, 48(%rsp)
+    xorl %r8d, %r8d
+    vpor %ymm8, %ymm0, %ymm0
+    movq 192(%rsp), %rdx
+    xorl %eax, %eax
+    vpand 288(%rsi), %ymm12, %ymm9
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %r15
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %rcx
+    mulxq 216(%rsp), %rax, %rbx
+    vpand 320(%rsi), %ymm12, %ymm8
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    vpor %ymm8, %ymm0, %ymm0
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %rdi
+    vpand 352(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r8
+    adcxq %rbp, %r8
+    vpor %ymm9, %ymm1, %ymm1
+    movq %r14, 56(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq %r15, 64(%rsp)
+    xorl %r9d, %r9d
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq 200(%rsp), %rdx
+    xorl %eax, %eax
+    vpand 384(%rsi), %ymm12, %ymm8
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    vpor %ymm8, %ymm0, %ymm0
+    adoxq %rbx, %rdi
+    mulxq 216(%rsp), %rax, %rbx
+    vpand 416(%rsi), %ymm12, %ymm9
+    adcxq %rax, %rdi
+    adoxq %rbx, %r8
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq 224(%rsp), %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rbp, %r9
+    movq %rcx, 72(%rsp)
+    vpand 448(%rsi), %ymm12, %ymm8
+    movq %rdi, 80(%rsp)
+    xorl %r10d, %r10d
+    vpor %ymm8, %ymm0, %ymm0
+    movq 208(%rsp), %rdx
+    xorl %eax, %eax
+    vpand 480(%rsi), %ymm12, %ymm9
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rbx, %r9
+    mulxq 224(%rsp), %rax, %rbx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rax, %r9
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %r10
+    adcxq %rbp, %r10
+    vpand 512(%rsi), %ymm12, %ymm8
+    movq %r8, 88(%rsp)
+    movq %r9, 96(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %r11d, %r11d
+    movq 216(%rsp), %rdx
+    vpand 544(%rsi), %ymm12, %ymm9
+    xorl %eax, %eax
+    mulxq 224(%rsp), %rax, %rbx
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rbp, %r11
+    vpaddq %ymm13, %ymm14, %ymm14
+    movq %r10, 104(%rsp)
+    movq %r11, 112(%rsp)
+    vpand 576(%rsi), %ymm12, %ymm8
+    movq %rbp, 0(%rsp)
+    movq %rbp, 120(%rsp)
+    vpor %ymm8, %ymm0, %ymm0
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    vpand 608(%rsi), %ymm12, %ymm9
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 8(%rsp), %r9
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    vpand 640(%rsi), %ymm12, %ymm8
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    vpand 672(%rsi), %ymm12, %ymm9
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    vpor %ymm9, %ymm1, %ymm1
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 184(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %r12
+    vpand 704(%rsi), %ymm12, %ymm8
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    vpor %ymm8, %ymm0, %ymm0
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    vpand 736(%rsi), %ymm12, %ymm9
+    adoxq %rbx, %r13
+    movq 192(%rsp), %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    mulxq %rdx, %rax, %rbx
+    movq 48(%rsp), %r14
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %r14, %r14
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rax, %r14
+    movq 56(%rsp), %r15
+    vpand 768(%rsi), %ymm12, %ymm8
+    adcxq %r15, %r15
+    adoxq %rbx, %r15
+    vpor %ymm8, %ymm0, %ymm0
+    movq 200(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    vpand 800(%rsi), %ymm12, %ymm9
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    adoxq %rax, %rdx
+    movq %rdx, 64(%rsp)
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    movq 72(%rsp), %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    vpand 832(%rsi), %ymm12, %ymm8
+    movq %rdx, 72(%rsp)
+    movq 208(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    mulxq %rdx, %rax, %rbx
+    movq 80(%rsp), %rdx
+    vpand 864(%rsi), %ymm12, %ymm9
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    movq %rdx, 80(%rsp)
+    movq 88(%rsp), %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adcxq %rdx, %rdx
+    vpaddq %ymm13, %ymm14, %ymm14
+    adoxq %rbx, %rdx
+    movq %rdx, 88(%rsp)
+    vpand 896(%rsi), %ymm12, %ymm8
+    movq 216(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    vpor %ymm8, %ymm0, %ymm0
+    movq 96(%rsp), %rdx
+    adcxq %rdx, %rdx
+    vpand 928(%rsi), %ymm12, %ymm9
+    adoxq %rax, %rdx
+    movq %rdx, 96(%rsp)
+    vpor %ymm9, %ymm1, %ymm1
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    vpcmpeqq %ymm15, %ymm14, %ymm12
+    adoxq %rbx, %rdx
+    vpand 960(%rsi), %ymm12, %ymm8
+    movq %rdx, 104(%rsp)
+    movq 224(%rsp), %rdx
+    vpor %ymm8, %ymm0, %ymm0
+    mulxq %rdx, %rax, %rbx
+    movq 112(%rsp), %rdx
+    vpand 992(%rsi), %ymm12, %ymm9
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    vpor %ymm9, %ymm1, %ymm1
+    movq %rdx, 112(%rsp)
+    movq 120(%rsp), %rdx
+    vmovdqu %ymm0, 248(%rsp)
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    vmovdqu %ymm1, 280(%rsp)
+    movq %rdx, 120(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 56(%rsi), %rax, %r8
+    adcxq %rax, %r15
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 56(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 56(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 56(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 56(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 56(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq %r14, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r15, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 56(%rsi), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 56(%rsi), %rax, %r15
+    adcxq %rax, %r14
+    adoxq %rbp, %r15
+    adcxq %rbp, %r15
+    addq 64(%rsp), %r8
+    adcq 72(%rsp), %r9
+    adcq 80(%rsp), %r10
+    adcq 88(%rsp), %r11
+    adcq 96(%rsp), %r12
+    adcq 104(%rsp), %r13
+    adcq 112(%rsp), %r14
+    adcq 120(%rsp), %r15
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    movq %r14, 216(%rsp)
+    movq %r15, 224(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq 48(%rsi), %r14
+    sbbq 56(%rsi), %r15
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    cmovcq 216(%rsp), %r14
+    movq %r14, 216(%rsp)
+    cmovcq 224(%rsp), %r15
+    movq %r15, 224(%rsp)
+    decq 160(%rsp)
+    jz .Lmontvec_adx_window_lookup8_product
+    .p2align 4
+.Lmontvec_adx_window_lookup8_again:
+    xorl %ebp, %ebp
+    movq 168(%rsp), %rdx
+    mulxq 176(%rsp), %r8, %r9
+    mulxq 184(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 192(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 200(%rsp), %rax, %r12
+    adcq %rax, %r11
+    mulxq 208(%rsp), %rax, %r13
+    adcq %rax, %r12
+    mulxq 216(%rsp), %rax, %r14
+    adcq %rax, %r13
+    mulxq 224(%rsp), %rax, %r15
+    adcq %rax, %r14
+    adcq %rbp, %r15
+    movq %r8, 8(%rsp)
+    movq %r9, 16(%rsp)
+    xorl %ecx, %ecx
+    movq 176(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %rcx
+    adcxq %rbp, %rcx
+    movq %r10, 24(%rsp)
+    movq %r11, 32(%rsp)
+    xorl %edi, %edi
+    movq 184(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %rcx
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    adcxq %rbp, %rdi
+    movq %r12, 40(%rsp)
+    movq %r13, 48(%rsp)
+    xorl %r8d, %r8d
+    movq 192(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %rcx
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %rdi
+    adoxq %rbx, %r8
+    adcxq %rbp, %r8
+    movq %r14, 56(%rsp)
+    movq %r15, 64(%rsp)
+    xorl %r9d, %r9d
+    movq 200(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %rcx
+    adoxq %rbx, %rdi
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %rdi
+    adoxq %rbx, %r8
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    adcxq %rbp, %r9
+    movq %rcx, 72(%rsp)
+    movq %rdi, 80(%rsp)
+    xorl %r10d, %r10d
+    movq 208(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    adcxq %rbp, %r10
+    movq %r8, 88(%rsp)
+    movq %r9, 96(%rsp)
+    xorl %r11d, %r11d
+    movq 216(%rsp), %rdx
+    xorl %eax, %eax
+    mulxq 224(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    adcxq %rbp, %r11
+    movq %r10, 104(%rsp)
+    movq %r11, 112(%rsp)
+    movq %rbp, 0(%rsp)
+    movq %rbp, 120(%rsp)
+    xorl %eax, %eax
+    movq 168(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 0(%rsp), %r8
+    adcxq %r8, %r8
+    adoxq %rax, %r8
+    movq 8(%rsp), %r9
+    adcxq %r9, %r9
+    adoxq %rbx, %r9
+    movq 176(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 16(%rsp), %r10
+    adcxq %r10, %r10
+    adoxq %rax, %r10
+    movq 24(%rsp), %r11
+    adcxq %r11, %r11
+    adoxq %rbx, %r11
+    movq 184(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 32(%rsp), %r12
+    adcxq %r12, %r12
+    adoxq %rax, %r12
+    movq 40(%rsp), %r13
+    adcxq %r13, %r13
+    adoxq %rbx, %r13
+    movq 192(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 48(%rsp), %r14
+    adcxq %r14, %r14
+    adoxq %rax, %r14
+    movq 56(%rsp), %r15
+    adcxq %r15, %r15
+    adoxq %rbx, %r15
+    movq 200(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 64(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 64(%rsp)
+    movq 72(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 72(%rsp)
+    movq 208(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 80(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 80(%rsp)
+    movq 88(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 88(%rsp)
+    movq 216(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 96(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 96(%rsp)
+    movq 104(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 104(%rsp)
+    movq 224(%rsp), %rdx
+    mulxq %rdx, %rax, %rbx
+    movq 112(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rax, %rdx
+    movq %rdx, 112(%rsp)
+    movq 120(%rsp), %rdx
+    adcxq %rdx, %rdx
+    adoxq %rbx, %rdx
+    movq %rdx, 120(%rsp)
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 56(%rsi), %rax, %r8
+    adcxq %rax, %r15
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 56(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 56(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 56(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 56(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 56(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq %r14, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r15, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 56(%rsi), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 56(%rsi), %rax, %r15
+    adcxq %rax, %r14
+    adoxq %rbp, %r15
+    adcxq %rbp, %r15
+    addq 64(%rsp), %r8
+    adcq 72(%rsp), %r9
+    adcq 80(%rsp), %r10
+    adcq 88(%rsp), %r11
+    adcq 96(%rsp), %r12
+    adcq 104(%rsp), %r13
+    adcq 112(%rsp), %r14
+    adcq 120(%rsp), %r15
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    movq %r14, 216(%rsp)
+    movq %r15, 224(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq 48(%rsi), %r14
+    sbbq 56(%rsi), %r15
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    cmovcq 216(%rsp), %r14
+    movq %r14, 216(%rsp)
+    cmovcq 224(%rsp), %r15
+    movq %r15, 224(%rsp)
+    decq 160(%rsp)
+    jnz .Lmontvec_adx_window_lookup8_again
+.Lmontvec_adx_window_lookup8_product:
+    leaq 248(%rsp), %rdi
+    xorl %ebp, %ebp
+    movq 0(%rdi), %rdx
+    mulxq 168(%rsp), %rax, %r9
+    movq %rax, 0(%rsp)
+    mulxq 176(%rsp), %rax, %r10
+    addq %rax, %r9
+    mulxq 184(%rsp), %rax, %r11
+    adcq %rax, %r10
+    mulxq 192(%rsp), %rax, %r12
+    adcq %rax, %r11
+    mulxq 200(%rsp), %rax, %r13
+    adcq %rax, %r12
+    mulxq 208(%rsp), %rax, %r14
+    adcq %rax, %r13
+    mulxq 216(%rsp), %rax, %r15
+    adcq %rax, %r14
+    mulxq 224(%rsp), %rax, %r8
+    adcq %rax, %r15
+    adcq %rbp, %r8
+    movq 8(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    movq %r9, 8(%rsp)
+    adoxq %rbx, %r10
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 224(%rsp), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq 16(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    movq %r10, 16(%rsp)
+    adoxq %rbx, %r11
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 224(%rsp), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq 24(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    movq %r11, 24(%rsp)
+    adoxq %rbx, %r12
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 224(%rsp), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq 32(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    movq %r12, 32(%rsp)
+    adoxq %rbx, %r13
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 224(%rsp), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq 40(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    movq %r13, 40(%rsp)
+    adoxq %rbx, %r14
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 224(%rsp), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq 48(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r14
+    movq %r14, 48(%rsp)
+    adoxq %rbx, %r15
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 224(%rsp), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    movq 56(%rdi), %rdx
+    xorl %eax, %eax
+    mulxq 168(%rsp), %rax, %rbx
+    adcxq %rax, %r15
+    movq %r15, 56(%rsp)
+    adoxq %rbx, %r8
+    mulxq 176(%rsp), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 184(%rsp), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 192(%rsp), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 200(%rsp), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 208(%rsp), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 216(%rsp), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 224(%rsp), %rax, %r15
+    adcxq %rax, %r14
+    adoxq %rbp, %r15
+    adcxq %rbp, %r15
+    movq %r8, 64(%rsp)
+    movq %r9, 72(%rsp)
+    movq %r10, 80(%rsp)
+    movq %r11, 88(%rsp)
+    movq %r12, 96(%rsp)
+    movq %r13, 104(%rsp)
+    movq %r14, 112(%rsp)
+    movq %r15, 120(%rsp)
+    movq 0(%rsp), %r8
+    movq 8(%rsp), %r9
+    movq 16(%rsp), %r10
+    movq 24(%rsp), %r11
+    movq 32(%rsp), %r12
+    movq 40(%rsp), %r13
+    movq 48(%rsp), %r14
+    movq 56(%rsp), %r15
+    movq 136(%rsp), %rsi
+    movq %r8, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r9, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 56(%rsi), %rax, %r8
+    adcxq %rax, %r15
+    adoxq %rbp, %r8
+    adcxq %rbp, %r8
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 56(%rsi), %rax, %r9
+    adcxq %rax, %r8
+    adoxq %rbp, %r9
+    adcxq %rbp, %r9
+    movq %r10, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r11, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 56(%rsi), %rax, %r10
+    adcxq %rax, %r9
+    adoxq %rbp, %r10
+    adcxq %rbp, %r10
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 56(%rsi), %rax, %r11
+    adcxq %rax, %r10
+    adoxq %rbp, %r11
+    adcxq %rbp, %r11
+    movq %r12, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r13, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 56(%rsi), %rax, %r12
+    adcxq %rax, %r11
+    adoxq %rbp, %r12
+    adcxq %rbp, %r12
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 56(%rsi), %rax, %r13
+    adcxq %rax, %r12
+    adoxq %rbp, %r13
+    adcxq %rbp, %r13
+    movq %r14, %rdx
+    mulxq 144(%rsp), %rcx, %rdi
+    imulq 152(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %r15, %rdx
+    imulq 144(%rsp), %rdx
+    addq %rdx, %rdi
+    movq %rcx, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r14
+    adoxq %rbx, %r15
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 56(%rsi), %rax, %r14
+    adcxq %rax, %r13
+    adoxq %rbp, %r14
+    adcxq %rbp, %r14
+    movq %rdi, %rdx
+    xorl %eax, %eax
+    mulxq 0(%rsi), %rax, %rbx
+    adcxq %rax, %r15
+    adoxq %rbx, %r8
+    mulxq 8(%rsi), %rax, %rbx
+    adcxq %rax, %r8
+    adoxq %rbx, %r9
+    mulxq 16(%rsi), %rax, %rbx
+    adcxq %rax, %r9
+    adoxq %rbx, %r10
+    mulxq 24(%rsi), %rax, %rbx
+    adcxq %rax, %r10
+    adoxq %rbx, %r11
+    mulxq 32(%rsi), %rax, %rbx
+    adcxq %rax, %r11
+    adoxq %rbx, %r12
+    mulxq 40(%rsi), %rax, %rbx
+    adcxq %rax, %r12
+    adoxq %rbx, %r13
+    mulxq 48(%rsi), %rax, %rbx
+    adcxq %rax, %r13
+    adoxq %rbx, %r14
+    mulxq 56(%rsi), %rax, %r15
+    adcxq %rax, %r14
+    adoxq %rbp, %r15
+    adcxq %rbp, %r15
+    addq 64(%rsp), %r8
+    adcq 72(%rsp), %r9
+    adcq 80(%rsp), %r10
+    adcq 88(%rsp), %r11
+    adcq 96(%rsp), %r12
+    adcq 104(%rsp), %r13
+    adcq 112(%rsp), %r14
+    adcq 120(%rsp), %r15
+    movq %rbp, %rax
+    adcq %rbp, %rax
+    movq %r8, 168(%rsp)
+    movq %r9, 176(%rsp)
+    movq %r10, 184(%rsp)
+    movq %r11, 192(%rsp)
+    movq %r12, 200(%rsp)
+    movq %r13, 208(%rsp)
+    movq %r14, 216(%rsp)
+    movq %r15, 224(%rsp)
+    subq 0(%rsi), %r8
+    sbbq 8(%rsi), %r9
+    sbbq 16(%rsi), %r10
+    sbbq 24(%rsi), %r11
+    sbbq 32(%rsi), %r12
+    sbbq 40(%rsi), %r13
+    sbbq 48(%rsi), %r14
+    sbbq 56(%rsi), %r15
+    sbbq %rbp, %rax
+    cmovcq 168(%rsp), %r8
+    movq %r8, 168(%rsp)
+    cmovcq 176(%rsp), %r9
+    movq %r9, 176(%rsp)
+    cmovcq 184(%rsp), %r10
+    movq %r10, 184(%rsp)
+    cmovcq 192(%rsp), %r11
+    movq %r11, 192(%rsp)
+    cmovcq 200(%rsp), %r12
+    movq %r12, 200(%rsp)
+    cmovcq 208(%rsp), %r13
+    movq %r13, 208(%rsp)
+    cmovcq 216(%rsp), %r14
+    movq %r14, 216(%rsp)
+    cmovcq 224(%rsp), %r15
+    movq %r15, 224(%rsp)
+    movq 128(%rsp), %rdx
+    movq 168(%rsp), %rax
+    movq %rax, 0(%rdx)
+    movq 176(%rsp), %rax
+    movq %rax, 8(%rdx)
+    movq 184(%rsp), %rax
+    movq %rax, 16(%rdx)
+    movq 192(%rsp), %rax
+    movq %rax, 24(%rdx)
+    movq 200(%rsp), %rax
+    movq %rax, 32(%rdx)
+    movq 208(%rsp), %rax
+    movq %rax, 40(%rdx)
+    movq 216(%rsp), %rax
+    movq %rax, 48(%rdx)
+    movq 224(%rsp), %rax
+    movq %rax, 56(%rdx)
+    vzeroupper
+    addq $312, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbp
+    popq %rbx
+    ret
+    .size montvec_adx_window_lookup8, .-montvec_adx_window_lookup8

@@ -7,11 +7,17 @@ def e(s): out.append("    " + s)
 
 # Stack frame (after 6 pushes): T[0..2N] at 0..16N, out at 128, n at 136, n' = -n^-1 mod 2^128
 # at 144 (low word n0') and 152 (high word n1'), the window kernel's count of squarings left at
-# 160, its accumulator X at 168..168+8N and its entry pointer at 232; 248 bytes keep rsp
-# 16-byte aligned.
-FRAME = 248
+# 160, its accumulator X at 168..168+8N, its entry pointer at 232 and the entry the lookup
+# kernel selects at 248..248+8N; 312 bytes keep rsp 16-byte aligned. The lookup kernel's
+# seventh argument (the secret index) is on the caller's stack, above the return address.
+FRAME = 312
 X_AT = 168
 ENTRY_AT = 232
+SELECTED_AT = 248
+INDEX_AT = FRAME + 6 * 8 + 8
+# Entries of the table the lookup kernel reads: the fixed window's 2^4 (an exponent of 90 to
+# 512 bits, `exp::window::window_width`).
+LOOKUP_ENTRIES = 16
 
 def prologue(name):
     out.append(f"    .p2align 5\n    .globl {name}\n    .hidden {name}\n    .type {name}, @function\n{name}:")
@@ -88,8 +94,11 @@ def redc_and_finish(reg, dst):
 
 # ---- bodies: one Montgomery square / multiply, limb j of the input a at a(j), the result to
 # dst(j) (TO_OUT: through the out pointer at 128(%rsp)). The multiply reads b through rdi.
-def square_body(a, dst):
+def square_body(a, dst, beside=()):
+    # beside: instructions spread evenly through the triangle and the diagonal (the lookup,
+    # on vector registers and rsi, which the square leaves alone until its reduction).
     e("xorl %ebp, %ebp")
+    start = len(out)
     # Triangle with a register window: pos -> reg.
     free = list(REGS)
     pos = {}
@@ -154,6 +163,17 @@ def square_body(a, dst):
             e(f"adoxq {part}, {r}")
             if k >= N:
                 e(f"movq {r}, {8*k}(%rsp)")
+    if beside:
+        main = out[start:]
+        del out[start:]
+        # Extra j goes after main line (j + 1) M / (X + 1): evenly, none after the last.
+        at = [((j + 1) * len(main)) // (len(beside) + 1) for j in range(len(beside))]
+        j = 0
+        for k, line in enumerate(main):
+            out.append(line)
+            while j < len(beside) and at[j] <= k:
+                e(beside[j])
+                j += 1
     redc_and_finish(lo_regs, dst)
 
 def multiply_body(a, dst):
@@ -220,18 +240,22 @@ def multiply():
 # same rsp offsets, which the core forwards from register to register (the memory renaming
 # of AMD Zen), where the same values through the caller's buffer wait on store-to-load
 # forwarding at every squaring.
-def window():
-    name = f"montvec_adx_window{N}"
+def window_prologue(name):
+    # The arguments both window kernels share (x, n, n', times) into the frame, x's limbs to X.
     prologue(name)
     e("movq %rdi, 128(%rsp)")
     e("movq %rdx, 136(%rsp)")
     e("movq %rcx, 144(%rsp)")
     e("movq %r8, 152(%rsp)")
     e("movq %r9, 160(%rsp)")
-    e(f"movq %rsi, {ENTRY_AT}(%rsp)")
     for j in range(N):
         e(f"movq {8*j}(%rdi), %rax")
         e(f"movq %rax, {IN_X(j)}")
+
+def window():
+    name = f"montvec_adx_window{N}"
+    window_prologue(name)
+    e(f"movq %rsi, {ENTRY_AT}(%rsp)")
     out.append("    .p2align 4")
     out.append(f".Lmontvec_adx_window{N}_again:")
     square_body(IN_X, IN_X)
@@ -250,10 +274,62 @@ def window():
         e(f"movq %rax, {8*j}(%rdx)")
     epilogue(name)
 
+# ---- the lookup: SELECTED = entry[index] of the table at rsi (LOOKUP_ENTRIES entries of N
+# limbs), reading every limb of every entry: entry i's mask is a vector compare of i (counted
+# up in a register) with the index broadcast (seed 003 §IV's masked selection; the same as
+# `exp::table::gather_avx2`). Columns of 4 limbs (ymm) from N = 4, else of 2 (xmm); a last
+# column may overlap the one before it (both hold the same limbs of the same entry).
+def lookup_lines():
+    width, reg = (4, "ymm") if N >= 4 else (2, "xmm")
+    cols = sorted({min(width * v, N - width) for v in range(-(-N // width))})
+    lines = [
+        f"vpbroadcastq {INDEX_AT}(%rsp), %{reg}15",
+        "vpxor %xmm14, %xmm14, %xmm14",
+        f"vpcmpeqq %{reg}13, %{reg}13, %{reg}13",
+        f"vpsrlq $63, %{reg}13, %{reg}13",
+    ]
+    lines += [f"vpxor %xmm{v}, %xmm{v}, %xmm{v}" for v in range(len(cols))]
+    for i in range(LOOKUP_ENTRIES):
+        lines.append(f"vpcmpeqq %{reg}15, %{reg}14, %{reg}12")
+        if i < LOOKUP_ENTRIES - 1:
+            lines.append(f"vpaddq %{reg}13, %{reg}14, %{reg}14")
+        for v, c in enumerate(cols):
+            t = 8 + v
+            lines.append(f"vpand {8 * (i * N + c)}(%rsi), %{reg}12, %{reg}{t}")
+            lines.append(f"vpor %{reg}{t}, %{reg}{v}, %{reg}{v}")
+    lines += [f"vmovdqu %{reg}{v}, {SELECTED_AT + 8 * c}(%rsp)" for v, c in enumerate(cols)]
+    return lines
+
+# ---- window step with its lookup: (rdi = x, rsi = table, rdx = n, rcx = n0', r8 = n1',
+# r9 = times >= 1, the index on the stack): the lookup runs on the vector units beside the
+# first squaring's triangle and diagonal (the integer units' work), then times - 1 squarings
+# more, then x = x * SELECTED. Needs AVX2 as well as BMI2 and ADX.
+def window_lookup():
+    name = f"montvec_adx_window_lookup{N}"
+    window_prologue(name)
+    square_body(IN_X, IN_X, beside=lookup_lines())
+    e("decq 160(%rsp)")
+    e(f"jz .L{name}_product")
+    out.append("    .p2align 4")
+    out.append(f".L{name}_again:")
+    square_body(IN_X, IN_X)
+    e("decq 160(%rsp)")
+    e(f"jnz .L{name}_again")
+    out.append(f".L{name}_product:")
+    e(f"leaq {SELECTED_AT}(%rsp), %rdi")
+    multiply_body(IN_X, IN_X)
+    e("movq 128(%rsp), %rdx")
+    for j in range(N):
+        e(f"movq {IN_X(j)}, %rax")
+        e(f"movq %rax, {8*j}(%rdx)")
+    e("vzeroupper")
+    epilogue(name)
+
 out.append("# Generated by gen_fused.py (python3 gen_fused.py > fused.s): edit that, not this.")
 out.append("    .text")
 for N in SIZES:
     square()
     multiply()
     window()
+    window_lookup()
 print("\n".join(out))

@@ -31,7 +31,8 @@ pub mod sqr_blocked;
 
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use crate::backend::AdxToken;
+use crate::backend::{AdxToken, Avx2Token};
+use crate::exp::table::MaskedTable;
 use crate::limb::Limb;
 use crate::mont::params::MontParams;
 use crate::mont::MontMul;
@@ -180,13 +181,23 @@ pub struct AdxMont {
     token: AdxToken,
     /// n' = -n^-1 mod 2^128 for the fused 2- to 8-limb kernels.
     np: [Limb; 2],
+    /// AVX2, when the window's lookups run on it ([`crate::exp::table::avx2_lookups`]): the
+    /// fused kernels then look up their own entry.
+    #[zeroize(skip)]
+    lookup: Option<Avx2Token>,
 }
 
 impl AdxMont {
     /// The ADX kernels for `params`, or `None` when the limb count has no kernel.
     pub fn new(params: MontParams, token: AdxToken) -> Option<Self> {
         let np = fused::neg_inverse_128(&params.n);
-        has_kernel(params.limbs()).then_some(AdxMont { params, token, np })
+        let lookup = crate::exp::table::avx2_lookups();
+        has_kernel(params.limbs()).then_some(AdxMont {
+            params,
+            token,
+            np,
+            lookup,
+        })
     }
 }
 
@@ -236,6 +247,37 @@ impl MontMul for AdxMont {
             7 => fused::mont_sqr_times_mul_in_place::<7>(tk, arr_mut(x), arr(b), arr(n), np, times),
             8 => fused::mont_sqr_times_mul_in_place::<8>(tk, arr_mut(x), arr(b), arr(n), np, times),
             _ => crate::mont::sqr_times_mul_by_calls(self, x, times, b, tmp, t),
+        }
+    }
+    fn sqr_times_lookup_mul(
+        &self,
+        x: &mut [Limb],
+        times: usize,
+        table: &mut MaskedTable,
+        index: Limb,
+        sel: &mut [Limb],
+        tmp: &mut [Limb],
+        t: &mut [Limb],
+    ) {
+        // Up to 8 limbs, with AVX2 and the window's 16 entries, the lookup runs inside the
+        // step's kernel, beside its first squaring (see `fused`).
+        let in_kernel = match self.lookup {
+            Some(avx2) if times >= 1 && table.entries() == fused::LOOKUP_ENTRIES => {
+                fused::mont_sqr_times_lookup_mul_in_place(
+                    self.token,
+                    avx2,
+                    x,
+                    table.as_limbs(),
+                    index,
+                    &self.params.n,
+                    self.np,
+                    times,
+                )
+            }
+            _ => false,
+        };
+        if !in_kernel {
+            crate::mont::lookup_then_sqr_times_mul(self, x, times, table, index, sel, tmp, t);
         }
     }
 }
@@ -471,6 +513,60 @@ mod tests {
                         let mut tmp = vec![0xdead; k];
                         m.sqr_times_mul(&mut got, times, b, &mut tmp, &mut t);
                         assert_eq!(got, next, "k={k} times={times} n={n:x?} a={a:x?} b={b:x?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The window step with its lookup inside the fused kernel (AVX2, 16 entries) against the
+    /// lookup then the squarings and the product by calls: every limb count with a fused
+    /// kernel, every index, 1 to 5 squarings, entries at the edges (0, 1, n - 1); with the
+    /// kernel lookup off and on 32 entries, the same method's plain path too.
+    #[test]
+    fn sqr_times_lookup_mul_equals_lookup_then_step() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        let avx2 = Avx2Token::detect();
+        let mut rng = ChaCha8Rng::seed_from_u64(79);
+        for k in [2, 3, 4, 5, 6, 7, 8, 16] {
+            for n in moduli(&mut rng, k).into_iter().take(5) {
+                let mut m = AdxMont::new(MontParams::new(n.clone(), 64 * k), token).unwrap();
+                let mut t = vec![0xdead_beef; m.scratch_len()];
+                let ops = operands(&mut rng, &n);
+                for (lookup, entries) in [(avx2, 16), (None, 16), (avx2, 32)] {
+                    m.lookup = lookup;
+                    let mut table = MaskedTable::new(entries, k);
+                    for i in 0..entries {
+                        table.store(i, &ops[(i * 7 + k) % ops.len()]);
+                    }
+                    for index in 0..entries {
+                        let a = &ops[(index + 3) % ops.len()];
+                        let times = 1 + index % 5;
+                        let entry = table.public_entry(index).to_vec();
+                        let mut want = a.clone();
+                        let mut next = vec![0; k];
+                        for _ in 0..times {
+                            m.sqr(&mut next, &want, &mut t);
+                            want.copy_from_slice(&next);
+                        }
+                        m.mul(&mut next, &want, &entry, &mut t);
+                        let mut got = a.clone();
+                        let (mut sel, mut tmp) = (vec![0xdead; k], vec![0xbeef; k]);
+                        m.sqr_times_lookup_mul(
+                            &mut got,
+                            times,
+                            &mut table,
+                            index as Limb,
+                            &mut sel,
+                            &mut tmp,
+                            &mut t,
+                        );
+                        assert_eq!(
+                            got, next,
+                            "k={k} entries={entries} index={index} times={times} n={n:x?}"
+                        );
                     }
                 }
             }
