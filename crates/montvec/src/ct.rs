@@ -84,6 +84,23 @@ pub fn lt_word(a: Limb, b: Limb) -> Choice {
     a.ct_lt(&b)
 }
 
+/// The position of `w`'s highest set bit plus one (0 for zero), by six masked halvings: each
+/// step keeps the upper half of what is left when it is nonzero, and counts its shift.
+///
+/// Leaks: nothing.
+#[inline]
+pub fn word_bit_length(w: Limb) -> Limb {
+    let (mut rest, mut bits) = (w, 0);
+    for shift in [32, 16, 8, 4, 2, 1] {
+        let high = rest >> shift;
+        let m = mask(!high.ct_eq(&0));
+        bits += shift & m;
+        rest = (high & m) | (rest & !m);
+    }
+    // `rest` is now the top bit itself: 1, or 0 when w is.
+    bits + rest
+}
+
 /// `c ? a : b` for single words.
 #[inline(always)]
 pub fn select_word(a: Limb, b: Limb, c: Choice) -> Limb {

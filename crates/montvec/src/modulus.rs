@@ -197,11 +197,13 @@ impl Modulus {
         if !backend.is_supported() {
             return Err(Error::UnsupportedBackend(backend.name().to_string()));
         }
-        let bits = n.bit_length_vartime();
+        // Released by design (the `Leaks:` line of `new`): n's bit length and whether it is odd.
+        let mut bits = n.bit_length();
+        crate::ct::declassify(&mut bits);
         if bits <= 1 {
             return Err(Error::ModulusTooSmall);
         }
-        if !bool::from(n.is_odd()) {
+        if !crate::ct::declassify_choice(n.is_odd()) {
             return Err(Error::EvenModulus);
         }
         if bits > MAX_MODULUS_BITS {
@@ -318,6 +320,8 @@ impl Modulus {
     }
 
     /// The modulus itself.
+    ///
+    /// Leaks: nothing (a copy of n, as secret as n is).
     pub fn modulus(&self) -> Nat {
         Nat::from_limbs(self.params().modulus().to_vec())
     }
@@ -605,7 +609,9 @@ impl Modulus {
 
     /// [`Modulus::square`] into an element the caller keeps, as [`Modulus::mul_into`].
     ///
-    /// Errors and leaks: as [`Modulus::mul_into`].
+    /// Errors: as [`Modulus::mul_into`].
+    ///
+    /// Leaks: as [`Modulus::mul_into`].
     pub fn square_into(&self, out: &mut MontElem, a: &MontElem) -> Result<(), Error> {
         self.check(a)?;
         self.check(out)?;
@@ -628,7 +634,9 @@ impl Modulus {
 
     /// The form of `a - b`, as [`Modulus::add`].
     ///
-    /// Errors and leaks: as [`Modulus::add`].
+    /// Errors: as [`Modulus::add`].
+    ///
+    /// Leaks: as [`Modulus::add`].
     pub fn sub(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
         self.add_or_sub(a, b, MontParams::sub_assign_mod)
     }

@@ -87,7 +87,31 @@ impl Nat {
         Nat { limbs }
     }
 
-    /// The position of the highest set bit plus one (0 for zero).
+    /// The position of the highest set bit plus one (0 for zero), in constant time: every
+    /// announced limb is read, each one's bit length found by masked halvings, and the top
+    /// nonzero one's kept by mask. For secret values whose size is then released by design (an
+    /// RSA prime's bit length): a caller that branches on the result declassifies it first
+    /// ([`crate::ct::declassify`]).
+    ///
+    /// ```
+    /// use montvec::Nat;
+    ///
+    /// assert_eq!(Nat::from_hex("00000001ffffffffffffffffff").unwrap().bit_length(), 73);
+    /// assert_eq!(Nat::zero(3).bit_length(), 0);
+    /// ```
+    ///
+    /// Leaks: the announced length only.
+    pub fn bit_length(&self) -> usize {
+        let mut bits: Limb = 0;
+        for (i, &w) in self.limbs.iter().enumerate() {
+            let here = (i * LIMB_BITS) as Limb + crate::ct::word_bit_length(w);
+            bits = crate::ct::select_word(here, bits, !w.ct_eq(&0));
+        }
+        bits as usize
+    }
+
+    /// The position of the highest set bit plus one (0 for zero), for public values; see
+    /// [`Nat::bit_length`] for secret ones.
     ///
     /// Leaks: the value's bit length, through the loop that finds the top limb.
     pub fn bit_length_vartime(&self) -> usize {

@@ -219,6 +219,7 @@ fn accessors() {
     assert!(!bool::from(Nat::from_limbs(vec![1, u64::MAX]).is_zero()));
     assert!(!bool::from(Nat::zero(0).is_odd()));
     assert_eq!(Nat::zero(0).bit_length_vartime(), 0);
+    assert_eq!(Nat::zero(0).bit_length(), 0);
     assert_eq!(Nat::zero(0).to_hex_padded(), "");
     assert_eq!(Nat::zero(0).to_hex_vartime(), "0");
     assert_eq!(Nat::zero(0).to_decimal_vartime(), "0");
@@ -350,8 +351,38 @@ proptest! {
         let x = Nat::from_limbs(limbs);
         let big = to_big(&x);
         prop_assert_eq!(x.bit_length_vartime() as u64, big.bits());
+        prop_assert_eq!(x.bit_length() as u64, big.bits());
         for i in 0..x.announced_bits() + 3 {
             prop_assert_eq!(x.bit(i) == 1, big.bit(i as u64));
+        }
+    }
+}
+
+/// The constant-time bit length against the variable-time one and the oracle, for every top-bit
+/// position in up to four limbs (random limbs nearly always have their top bit set), with the
+/// bits below it all ones, all zeros or random, and zero limbs above it.
+#[test]
+fn bit_length_at_every_top_bit() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for limbs in 0..=4 {
+        assert_eq!(Nat::zero(limbs).bit_length(), 0);
+        for top in 1..=64 * limbs {
+            for below in [0, u64::MAX, random()] {
+                let mut words = vec![below; limbs];
+                let (word, bit) = ((top - 1) / 64, (top - 1) % 64);
+                words[word] = (words[word] & ((1u64 << bit) - 1)) | (1u64 << bit);
+                words[word + 1..].fill(0);
+                let x = Nat::from_limbs(words);
+                assert_eq!(x.bit_length(), top, "{x:?}");
+                assert_eq!(x.bit_length_vartime(), top, "{x:?}");
+                assert_eq!(to_big(&x).bits(), top as u64, "{x:?}");
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The engine: moduli, Montgomery arithmetic, exponentiation and inversion, with every value
-//! secret except the modulus's size and oddness: its top limb and lowest bit stay public
-//! (`Modulus::new` takes the bit length from the top limb and refuses an even n, as its
-//! `Leaks:` line states).
+//! secret except the modulus's lowest bit (`Modulus::new` refuses an even n, as its `Leaks:`
+//! line states). Its size is secret too until `Modulus::new` finds it in constant time and
+//! releases it by design.
 
 use montvec::{Algorithm, Backend, Modulus, Nat};
 
@@ -13,21 +13,19 @@ pub const BITS: [usize; 12] = [
     130, 256, 320, 512, 1000, 1024, 1536, 2048, 2112, 3072, 4096, 4160,
 ];
 
-/// An odd modulus of `bits` bits whose value is secret, all limbs but the top one and the
-/// lowest bit (its size and its oddness are public).
+/// An odd modulus of `bits` bits whose value is secret but for its lowest bit (its oddness is
+/// public).
 pub fn secret_modulus(words: &mut Words, bits: usize) -> Nat {
     let n = words.odd(bits);
     hide_modulus(&n);
     n
 }
 
-/// Marks an odd modulus secret but for its top limb and lowest bit.
+/// Marks an odd modulus secret but for its lowest bit.
 pub fn hide_modulus(n: &Nat) {
     let limbs = n.as_limbs();
-    if limbs.len() > 1 {
-        secret(&limbs[..limbs.len() - 1]);
-        public_low_bit(limbs);
-    }
+    secret(limbs);
+    public_low_bit(limbs);
 }
 
 /// A secret number of `bits` bits (every limb).

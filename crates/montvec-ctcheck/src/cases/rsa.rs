@@ -1,7 +1,8 @@
 //! RSA: the private operation (CRT halves, Garner, blinding, the fault check), one at a time
 //! and in batches, and the decryptions whose padding checks run on secret plaintexts (PKCS#1
-//! v1.5 with implicit rejection, OAEP), on keys whose d and primes are secret (the primes' top
-//! limbs and lowest bits aside: their sizes are public) and with the blinding factors secret.
+//! v1.5 with implicit rejection, OAEP), on keys whose d and primes are secret (the primes'
+//! lowest bits aside; their sizes are found in constant time and then released by design) and
+//! with the blinding factors secret.
 //!
 //! The keys are generated in the open, then imported from their components with d and the
 //! primes secret: `from_components` (its validation and CRT values) is checked too. Key

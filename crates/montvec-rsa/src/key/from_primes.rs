@@ -36,7 +36,10 @@ impl RsaPrivateKey {
         if !bool::from(e.is_odd()) || !(2..=MAX_EXPONENT_BITS).contains(&e_bits) {
             return Err(Error::InvalidExponent);
         }
-        let (p_bits, q_bits) = (p.bit_length_vartime(), q.bit_length_vartime());
+        // Released by design: the primes' sizes (found in constant time).
+        let (mut p_bits, mut q_bits) = (p.bit_length(), q.bit_length());
+        montvec::ct::declassify(&mut p_bits);
+        montvec::ct::declassify(&mut q_bits);
         if p_bits.min(q_bits) < MIN_PRIME_BITS {
             return Err(Error::InvalidKey("a prime is shorter than 128 bits"));
         }

@@ -216,7 +216,8 @@ impl RsaPrivateKey {
     /// Errors: as [`RsaPrivateKey::from_components`], and [`Error::InvalidKey`] when dP, dQ or
     /// qInv does not match d, p and q.
     ///
-    /// Leaks: the announced lengths of the parts, and whether they are consistent.
+    /// Leaks: the announced lengths of the parts, the bit lengths of p and q, and whether the
+    /// parts are consistent.
     #[allow(clippy::too_many_arguments)]
     pub fn from_crt_components(
         n: Nat,
@@ -485,8 +486,19 @@ fn checked_coefficient(modulus: &Modulus, r: &Nat, x: &Nat, coefficient: &Nat) -
 }
 
 /// A copy announced as just enough limbs for its value (the primes' sizes are public).
+///
+/// Leaks: x's bit length.
 fn trim(x: &Nat) -> Nat {
-    x.resized(x.bit_length_vartime().div_ceil(64).max(1))
+    x.resized(public_bit_length(x).div_ceil(64).max(1))
+}
+
+/// x's bit length, found in constant time and then released: a prime's size is public.
+///
+/// Leaks: x's bit length, by design.
+fn public_bit_length(x: &Nat) -> usize {
+    let mut bits = x.bit_length();
+    montvec::ct::declassify(&mut bits);
+    bits
 }
 
 /// `x` announced with n's limb count, or [`Error::InvalidKey`] when it does not fit them (a
@@ -515,7 +527,7 @@ fn check_prime_sizes(public: &RsaPublicKey, primes: &[Nat]) -> Result<()> {
     let n_bits = public.bits();
     let mut total = 0usize;
     for r in primes {
-        let bits = r.bit_length_vartime();
+        let bits = public_bit_length(r);
         if bits > n_bits {
             return Err(Error::InvalidKey("a prime factor is longer than n"));
         }
@@ -533,8 +545,10 @@ fn check_prime_sizes(public: &RsaPublicKey, primes: &[Nat]) -> Result<()> {
 }
 
 /// A prime factor must be odd and at least 3 for its Montgomery constants to exist.
+///
+/// Leaks: p's bit length and whether it is odd.
 fn check_prime_shape(p: &Nat) -> Result<()> {
-    if p.bit_length_vartime() < 2 || !bool::from(p.is_odd()) {
+    if public_bit_length(p) < 2 || !montvec::ct::declassify_choice(p.is_odd()) {
         return Err(Error::InvalidKey("a prime factor is even or below 3"));
     }
     Ok(())

@@ -113,7 +113,9 @@ impl RsaPrivateKey {
 
     /// Decrypt `ciphertext` with `padding`, blinding with `rng`.
     ///
-    /// Errors and leaks: as [`RsaPrivateKey::decrypt`].
+    /// Errors: as [`RsaPrivateKey::decrypt`].
+    ///
+    /// Leaks: as [`RsaPrivateKey::decrypt`].
     pub fn decrypt_blinded<R: CryptoRngCore, P: PaddingScheme>(
         &self,
         rng: &mut R,
@@ -139,7 +141,9 @@ impl RsaPrivateKey {
 
     /// Sign the digest `hashed` with `scheme`, drawing salt and blinding from `rng`.
     ///
-    /// Errors and leaks: as [`RsaPrivateKey::sign`].
+    /// Errors: as [`RsaPrivateKey::sign`].
+    ///
+    /// Leaks: as [`RsaPrivateKey::sign`].
     pub fn sign_with_rng<R: CryptoRngCore, S: SignatureScheme>(
         &self,
         rng: &mut R,

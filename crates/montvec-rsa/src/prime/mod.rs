@@ -31,7 +31,7 @@ pub use sieve::SIEVE_BOUND;
 /// falls below 2^-100.
 ///
 /// These counts hold for *random* candidates only. To test a number that may have been chosen
-/// by an adversary, use [`is_probable_prime`] with at least 64 rounds (4^-64 = 2^-128).
+/// by an adversary, use [`is_probable_prime_vartime`] with at least 64 rounds (4^-64 = 2^-128).
 ///
 /// ```
 /// assert_eq!(montvec_rsa::prime::miller_rabin_rounds(1024), 5);
@@ -50,10 +50,10 @@ pub fn miller_rabin_rounds(prime_bits: usize) -> usize {
 /// (a composite passes with probability at most 4^-rounds).
 ///
 /// ```
-/// use montvec_rsa::{prime::is_probable_prime, Nat};
+/// use montvec_rsa::{prime::is_probable_prime_vartime, Nat};
 /// let mut rng = rand_core::OsRng;
-/// assert!(is_probable_prime(&Nat::from_u64(65537), 64, &mut rng)?);
-/// assert!(!is_probable_prime(&Nat::from_u64(561), 64, &mut rng)?); // Carmichael
+/// assert!(is_probable_prime_vartime(&Nat::from_u64(65537), 64, &mut rng)?);
+/// assert!(!is_probable_prime_vartime(&Nat::from_u64(561), 64, &mut rng)?); // Carmichael
 /// # Ok::<(), montvec_rsa::Error>(())
 /// ```
 ///
@@ -64,7 +64,11 @@ pub fn miller_rabin_rounds(prime_bits: usize) -> usize {
 ///
 /// Leaks: the bit length of w and `rounds`; for a composite w, which check rejected it; for a
 /// prime above 2^64, nothing more. Small w (below 2^64) are tested in variable time.
-pub fn is_probable_prime(w: &Nat, rounds: usize, rng: &mut dyn CryptoRngCore) -> Result<bool> {
+pub fn is_probable_prime_vartime(
+    w: &Nat,
+    rounds: usize,
+    rng: &mut dyn CryptoRngCore,
+) -> Result<bool> {
     if rounds == 0 {
         return Err(Error::NoRounds);
     }

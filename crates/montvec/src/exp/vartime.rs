@@ -13,6 +13,10 @@ fn bit(exp: &[Limb], i: usize) -> Limb {
 }
 
 /// `base^exp` in Montgomery form, variable time in `exp`.
+///
+/// Leaks: the exponent (its bits choose the operations) and the lengths; nothing of the base
+/// or the modulus, which only enter the Montgomery products (so a secret base, as a padded
+/// message raised to RSA's public e, is fine).
 pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let k = m.elem_len();
     let top = match exp.iter().rposition(|&w| w != 0) {

@@ -240,7 +240,7 @@ impl<V: Lanes> IfmaLanes<V> {
     }
 
     /// Per lane, `bases[l]^exps[l] mod N_l` as [`Self::pow`], for **public** exponents
-    /// (square-and-multiply over their bits; see [`pow::pow_vartime_sliced`]).
+    /// (square-and-multiply over their bits; see [`pow::pow_sliced_vartime`]).
     ///
     /// Leaks: the sizes and the exponents.
     pub(crate) fn pow_vartime(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
@@ -249,7 +249,7 @@ impl<V: Lanes> IfmaLanes<V> {
         self.run_sliced(&bases, exps, |out, base, m| {
             // SAFETY: the token proves AVX-512 F, IFMA and VL (and DQ) were detected at run time.
             unsafe {
-                pow::pow_vartime_sliced::<V>(
+                pow::pow_sliced_vartime::<V>(
                     out,
                     base,
                     exps,

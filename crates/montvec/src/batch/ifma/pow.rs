@@ -157,7 +157,7 @@ pub(crate) fn pow_sliced<V: Lanes>(
 ///
 /// Leaks: the exponents (their bits choose the operations); nothing of the bases or moduli.
 #[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
-pub(crate) fn pow_vartime_sliced<V: Lanes>(
+pub(crate) fn pow_sliced_vartime<V: Lanes>(
     out: &mut [u64],
     base: &[u64],
     exps: &[&[u64]],

@@ -189,6 +189,8 @@ pub struct AdxMont {
 
 impl AdxMont {
     /// The ADX kernels for `params`, or `None` when the limb count has no kernel.
+    ///
+    /// Leaks: the limb count only (-n^-1 mod 2^128 is found by Newton's iteration, no branch).
     pub fn new(params: MontParams, token: AdxToken) -> Option<Self> {
         let np = fused::neg_inverse_128(&params.n);
         let lookup = crate::exp::table::avx2_lookups();
