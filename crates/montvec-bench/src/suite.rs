@@ -223,7 +223,7 @@ impl core::fmt::Display for BenchError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             BenchError::Openssl(e) => write!(f, "{e}"),
-            BenchError::Montvec(e) => write!(f, "montvec: {e:?}"),
+            BenchError::Montvec(e) => write!(f, "montvec: {e}"),
             BenchError::Pool(e) => write!(f, "thread pool: {e}"),
             BenchError::Rsa(e) => write!(f, "montvec-rsa: {e}"),
             BenchError::Rustcrypto(e) => write!(f, "{e}"),

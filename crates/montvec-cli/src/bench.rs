@@ -27,6 +27,10 @@ const NIST_SIZES: [usize; 5] = [192, 224, 256, 384, 521];
 const BATCH_SIZES: [usize; 4] = [1024, 2048, 3072, 4096];
 /// The sizes of `--rsa`: the RSA moduli.
 const RSA_SIZES: [usize; 4] = [1024, 2048, 3072, 4096];
+
+/// The key sizes the RSA rows take: those montvec-rsa generates keys of.
+const RSA_BITS: core::ops::RangeInclusive<usize> =
+    montvec_rsa::key::MIN_GENERATED_BITS..=montvec_rsa::key::MAX_GENERATED_BITS;
 /// Default sizes of `--auto-table`: finer steps, to place the boundaries.
 const AUTO_TABLE_SIZES: [usize; 9] = [256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
 
@@ -123,7 +127,7 @@ pub struct Args {
 
     /// Time `exp` for every concrete algorithm and print the winner per size, as the body of
     /// `Algorithm::auto_for_bits`
-    #[arg(long, conflicts_with_all = ["ops", "no_peers", "threads", "rsa"])]
+    #[arg(long, conflicts_with_all = ["ops", "no_peers", "threads", "rsa", "json"])]
     auto_table: bool,
 
     /// Time RSA private operations (CRT, blinding, re-encryption check) and public operations
@@ -196,11 +200,35 @@ fn parse_budget(s: &str) -> Result<f64, String> {
 pub fn run(args: Args) -> ExitCode {
     match bench(&args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        // Status 2, as clap's own errors: the command line asks for something that cannot run.
+        Err(Failure::Usage(message)) => {
+            report!("montvec bench: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(message)) => {
             report!("montvec bench: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Why a bench did not run to the end.
+enum Failure {
+    /// The options cannot run together, or on this machine (status 2).
+    Usage(String),
+    /// A failure while measuring or writing (status 1).
+    Run(String),
+}
+
+/// `list` without repeats, in the order given (a repeat would measure the same rows twice).
+fn first_occurrences<T: PartialEq + Copy>(list: &[T]) -> Vec<T> {
+    let mut kept = Vec::with_capacity(list.len());
+    for &x in list {
+        if !kept.contains(&x) {
+            kept.push(x);
+        }
+    }
+    kept
 }
 
 fn sorted(mut sizes: Vec<usize>) -> Vec<usize> {
@@ -252,12 +280,8 @@ fn plan_sizes(args: &Args) -> Vec<(Op, Vec<usize>)> {
 
 fn selection(args: &Args) -> Result<Selection, String> {
     let backends = match &args.backends {
-        Some(b) => {
-            let mut b = b.clone();
-            b.dedup();
-            b
-        }
-        None => vec![Backend::active().map_err(|e| format!("{e:?}"))?],
+        Some(b) => first_occurrences(b),
+        None => vec![Backend::active().map_err(|e| format!("MONTVEC_BACKEND: {e}"))?],
     };
     if args.auto_table && backends.len() != 1 {
         return Err("--auto-table measures one backend at a time".into());
@@ -271,11 +295,10 @@ fn selection(args: &Args) -> Result<Selection, String> {
         return Err("--threads applies to the batch rows: add batch to --ops".into());
     }
     let threads = match &args.threads {
-        Some(t) => {
-            let mut t: Vec<usize> = t.iter().map(|&n| n as usize).collect();
-            t.dedup();
-            t
-        }
+        Some(t) => first_occurrences(t)
+            .into_iter()
+            .map(|n| n as usize)
+            .collect(),
         None => vec![1],
     };
     let (algorithms, ladder, product) = match &args.algorithms {
@@ -339,18 +362,36 @@ fn job_plan(job: &Job, plan: Plan, sel: &Selection) -> Plan {
 /// chooses, or for batch rows the engine `batch::pow` chooses.
 type Row = (Measurement, bool);
 
-fn bench(args: &Args) -> Result<(), String> {
+fn bench(args: &Args) -> Result<(), Failure> {
     let started = Instant::now();
-    let sel = selection(args)?;
+    let sel = selection(args).map_err(Failure::Usage)?;
+    let plan = plan_sizes(args);
+    if let Some((_, sizes)) = plan.iter().find(|(op, _)| matches!(op, Op::RsaPrivate)) {
+        if let Some(bits) = sizes.iter().find(|b| !RSA_BITS.contains(b)) {
+            return Err(Failure::Usage(format!(
+                "--rsa: no {bits}-bit keys: the RSA rows run from {} to {} bits",
+                RSA_BITS.start(),
+                RSA_BITS.end()
+            )));
+        }
+    }
     let mut jobs: Vec<Job> = Vec::new();
-    for (op, sizes) in plan_sizes(args) {
+    for (op, sizes) in plan {
         for bits in sizes {
-            let prepared = prepare(op, bits, &sel).map_err(|e| e.to_string())?;
+            let prepared = prepare(op, bits, &sel).map_err(|e| Failure::Run(e.to_string()))?;
             jobs.extend(prepared.into_iter().filter(|j| !j.contenders.is_empty()));
         }
     }
-    if jobs.is_empty() {
-        return Err("nothing to measure: the algorithm filter leaves no contender".into());
+    let montvec_rows = jobs
+        .iter()
+        .flat_map(|j| &j.contenders)
+        .any(|c| c.label.imp == Impl::Montvec);
+    if !montvec_rows {
+        return Err(Failure::Usage(
+            "nothing of montvec to measure: the algorithm filter leaves no montvec contender \
+             on this CPU's backends"
+                .into(),
+        ));
     }
     let contenders: usize = jobs.iter().map(|j| j.contenders.len()).sum();
     let samples = if args.quick { 3 } else { args.samples as usize };
@@ -375,7 +416,7 @@ fn bench(args: &Args) -> Result<(), String> {
         let pick = if job.op == Op::BatchExp {
             // Eight exponentiations a call (one group of the 8-lane engine, two of 4 lanes).
             montvec::batch::default_engine(8, job.bits)
-                .map_err(|e| e.to_string())?
+                .map_err(|e| Failure::Run(e.to_string()))?
                 .name()
         } else {
             job.auto_pick.name()
@@ -409,7 +450,9 @@ fn bench(args: &Args) -> Result<(), String> {
     };
     // A closed pipe (`| head`) is not an error worth a message.
     match written {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::Run(format!(
+            "cannot write the results to standard output: {e}"
+        ))),
         _ => Ok(()),
     }
 }

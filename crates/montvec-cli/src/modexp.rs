@@ -10,7 +10,9 @@
 //! written. Errors are: a blank line (empty or only spaces/tabs; rejected rather than skipped so
 //! output line i always answers input line i), a line without exactly three fields, a field
 //! with a character that is not a hexadecimal digit, bytes that are not UTF-8, and an invalid
-//! modulus (even, 0, 1, or larger than the library accepts). Empty input gives empty output and
+//! modulus (even, 0, 1, or larger than the library accepts), and a line longer than
+//! [`MAX_LINE_BYTES`] (reported once that much is read, so an endless line cannot exhaust
+//! memory). Empty input gives empty output and
 //! status 0. A closed standard output (broken pipe, e.g. `| head -1`) ends the run quietly with
 //! status 1; other write errors are reported. Command-line mistakes (an unknown
 //! `--algorithm`, `--vartime` with `--algorithm ladder`) exit with status 2.
@@ -42,6 +44,17 @@ use rayon::prelude::*;
 
 /// Most lines computed in one `batch::pow_with` call.
 pub const CHUNK_LINES: usize = 4096;
+
+/// The longest input line accepted, its line end included: 16 MiB, room for fields of 64
+/// million bits (the largest modulus has 65536).
+pub const MAX_LINE_BYTES: usize = 1 << 24;
+
+/// One line of `input` with its line end, appended to `line`, but no more than one byte past
+/// [`MAX_LINE_BYTES`] (which [`parse_line`] then refuses). Returns the bytes read: 0 at the end
+/// of the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
+    io::Read::take(&mut *input, MAX_LINE_BYTES as u64 + 1).read_until(b'\n', line)
+}
 
 /// How long `--batch` waits for another line before computing the lines it holds.
 pub const PAUSE: Duration = Duration::from_millis(2);
@@ -216,7 +229,7 @@ fn process<R: io::Read>(
             output.flush().map_err(Failure::Write)?;
         }
         line.clear();
-        if input.read_until(b'\n', &mut line).map_err(Failure::Read)? == 0 {
+        if read_line(input, &mut line).map_err(Failure::Read)? == 0 {
             return Ok(());
         }
         number += 1;
@@ -237,6 +250,11 @@ fn process<R: io::Read>(
 
 /// `BASE`, `EXP` and `MODULUS` of one input line (with its line end, if any).
 fn parse_line(line: &[u8]) -> Result<[Nat; 3], String> {
+    if line.len() > MAX_LINE_BYTES {
+        return Err(format!(
+            "longer than {MAX_LINE_BYTES} bytes (16 MiB), the longest line accepted"
+        ));
+    }
     let text = std::str::from_utf8(line).map_err(|_| "not valid UTF-8".to_string())?;
     let text = text.strip_suffix('\n').unwrap_or(text);
     let text = text.strip_suffix('\r').unwrap_or(text);
@@ -281,8 +299,13 @@ fn read_lines(input: impl io::Read + Send + 'static) -> io::Result<Receiver<io::
         let mut input = BufReader::with_capacity(1 << 16, input);
         loop {
             let mut line = Vec::new();
-            let sent = match input.read_until(b'\n', &mut line) {
+            let sent = match read_line(&mut input, &mut line) {
                 Ok(0) => return,
+                // The line too long ends the run: read no further.
+                Ok(_) if line.len() > MAX_LINE_BYTES => {
+                    let _ = tx.send(Ok(line));
+                    return;
+                }
                 Ok(_) => tx.send(Ok(line)),
                 Err(e) => tx.send(Err(e)),
             };

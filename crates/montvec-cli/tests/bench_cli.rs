@@ -379,3 +379,63 @@ fn rsa_rows_only_when_asked() {
         assert!(stdout.contains(needle), "{needle} missing in {stdout}");
     }
 }
+
+/// Options that cannot run (here, or together) exit with status 2, as clap's own errors, and
+/// a message that names the cause.
+#[test]
+fn usage_mistakes_exit_2_with_a_readable_message() {
+    // (arguments, environment, what the message says)
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 4] = [
+        (
+            &["bench", "--quick", "--ops", "mul", "--sizes", "256"],
+            &[("MONTVEC_BACKEND", "bogus")],
+            "MONTVEC_BACKEND: backend \"bogus\" is not available",
+        ),
+        (
+            &["bench", "--quick", "--rsa", "--sizes", "256"],
+            &[],
+            "the RSA rows run from 1024 to 8192 bits",
+        ),
+        (
+            &["bench", "--quick", "--ops", "exp", "--threads", "2"],
+            &[],
+            "--threads applies to the batch rows",
+        ),
+        (
+            // `ladder` has no multiplication rows: only the peers' would be left.
+            &[
+                "bench",
+                "--quick",
+                "--ops",
+                "mul",
+                "--sizes",
+                "256",
+                "--algorithms",
+                "ladder",
+            ],
+            &[],
+            "no montvec contender",
+        ),
+    ];
+    for (args, env, why) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_montvec"))
+            .args(args)
+            .envs(env.iter().copied())
+            .output()
+            .expect("run montvec");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+    }
+    let out = montvec(&["bench", "--auto-table", "--json"]);
+    assert_eq!(out.status.code(), Some(2), "--auto-table --json");
+}
+
+/// A thread count named twice, apart, is measured once.
+#[test]
+fn repeated_thread_counts_are_measured_once() {
+    let once = quick_batch_rows(&["--sizes", "64", "--threads", "1,2", "--no-peers"]);
+    let twice = quick_batch_rows(&["--sizes", "64", "--threads", "1,2,1", "--no-peers"]);
+    assert_eq!(once.len(), twice.len(), "{twice:?}");
+}

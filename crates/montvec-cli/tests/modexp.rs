@@ -350,6 +350,32 @@ fn invalid_moduli_name_the_line() {
 /// The first bad line is the one reported, whether an invalid modulus comes before a line
 /// that does not parse or after it (`--batch` checks a chunk's lines in parallel, the
 /// moduli after the parsing).
+/// A line of exactly 16 MiB (line end included) is answered; one byte more, or an endless line
+/// of NUL bytes (`< /dev/zero`), is refused once 16 MiB are read, not after memory runs out.
+#[test]
+fn lines_longer_than_16_mib_are_refused() {
+    const MAX: usize = 1 << 24;
+    let good = "3 64 c5\n";
+    let at_limit = format!("{}{good}", "0".repeat(MAX - good.len()));
+    let over_limit = format!("0{at_limit}");
+    let mut endless = good.as_bytes().to_vec();
+    endless.resize(good.len() + MAX + 4096, 0);
+    for args in [&[][..], &["--batch"][..]] {
+        assert_ok(
+            &modexp(args, format!("{good}{at_limit}").as_bytes()),
+            &["bc".to_string(), "bc".to_string()],
+        );
+        let why = "longer than 16777216 bytes";
+        assert_line_error(
+            &modexp(args, format!("{good}{over_limit}{good}").as_bytes()),
+            &["bc"],
+            2,
+            why,
+        );
+        assert_line_error(&modexp(args, &endless), &["bc"], 2, why);
+    }
+}
+
 #[test]
 fn the_first_of_two_bad_lines_is_reported() {
     let good = "3 64 c5\n";

@@ -925,6 +925,42 @@ fn roundtrip_recovers_every_block() {
         2,
         &["--bits 12"],
     );
+    // --out is checked before the key is generated, as genkey's: with a size that generation
+    // refuses, the error is still --out's.
+    let nowhere = dir.path("no/such/dir/recovered");
+    fails(
+        "unwritable --out",
+        montvec(&["roundtrip", "--bits", "12", "--out", &nowhere, &file]),
+        2,
+        &["--out", &nowhere, "no directory"],
+    );
+}
+
+/// A MONTVEC_BACKEND the CPU lacks is named as the cause, not the first key or file to meet it.
+#[test]
+fn a_bad_backend_is_named() {
+    let dir = dir_with_key("bad-backend");
+    let msg = dir.write("msg", b"hello");
+    for args in [
+        &["genkey", "--bits", "1024", "--out", &dir.path("k2")][..],
+        &[
+            "sign",
+            "--key",
+            &dir.path("k.pem"),
+            "--in",
+            &msg,
+            "--out",
+            &dir.path("sig"),
+        ],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_montvec"))
+            .arg("rsa")
+            .args(args)
+            .env("MONTVEC_BACKEND", "bogus")
+            .output()
+            .expect("run montvec");
+        fails(args[0], out, 2, &["MONTVEC_BACKEND", "bogus"]);
+    }
 }
 
 #[test]

@@ -705,3 +705,45 @@ fn signature_keys_through_pkcs8_and_spki() {
     assert!(pkcs1v15::SigningKey::<sha2::Sha256>::from_pkcs8_pem(&public_pem).is_err());
     assert!(pss::VerifyingKey::<sha2::Sha256>::from_public_key_pem(&pem).is_err());
 }
+
+/// A damaged PEM file is refused without its key data in the message (messages end up in logs):
+/// the line breaks lost, the BEGIN line joined to the first line of the body, a boundary line
+/// inside the block with data after it.
+#[test]
+fn pem_errors_do_not_quote_key_data() {
+    let key = &sample_keys()[0];
+    let pem = key.to_pkcs8_pem(LineEnding::LF).unwrap();
+    let lines: Vec<&str> = pem.lines().collect();
+    let body_lines = &lines[1..lines.len() - 1];
+    let damaged = [
+        pem.replace('\n', ""),
+        format!("{}{}\n{}\n", lines[0], body_lines[0], lines[1..].join("\n")),
+        format!(
+            "{}\n{}\n",
+            lines[0],
+            lines[1..].join("\n").replacen('\n', "-----\n", 1)
+        ),
+        format!(
+            "{}\n-----END PRIVATE KEY-----{}\n{}\n",
+            lines[0],
+            body_lines[0],
+            lines[2..].join("\n")
+        ),
+        pem.replacen("KEY-----", "KEY", 1).replace('\n', ""),
+    ];
+    for file in damaged {
+        let message = match private_key_from_bytes(file.as_bytes()) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("a damaged PEM file parsed: {file}"),
+        };
+        for line in body_lines {
+            for chunk in line.as_bytes().chunks(12) {
+                let chunk = std::str::from_utf8(chunk).unwrap();
+                assert!(
+                    !message.contains(chunk),
+                    "{message:?} quotes the key's {chunk:?}"
+                );
+            }
+        }
+    }
+}

@@ -51,6 +51,12 @@ enum Command {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    // Every command computes on the active backend: a bad MONTVEC_BACKEND is named as such,
+    // not as an error of the first key or file that would meet it.
+    if let Err(e) = montvec::Backend::active() {
+        report!("montvec rsa: MONTVEC_BACKEND: {e}");
+        return ExitCode::from(2);
+    }
     let (name, result) = match args.command {
         Command::Genkey(a) => ("genkey", genkey::run(a)),
         Command::Pubkey(a) => ("pubkey", pubkey::run(a)),

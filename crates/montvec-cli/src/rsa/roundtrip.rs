@@ -59,6 +59,10 @@ struct Block {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let text = files::read("FILE", &args.file)?;
+    // Key generation and every block come before the write: find an unwritable --out first.
+    if let Some(out) = &args.out {
+        files::check_writable("--out", out)?;
+    }
     let started = Instant::now();
     let key = RsaPrivateKey::new(&mut OsRng, args.bits).map_err(|error| match error {
         montvec_rsa::Error::InvalidKeySize { .. } => {

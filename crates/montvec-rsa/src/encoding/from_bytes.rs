@@ -150,8 +150,12 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
             .map_err(|_| Error::Encoding("PEM block that is not UTF-8".into()))
     });
     let first = lines.next().transpose()?.unwrap_or_default();
-    let label = begin_label(first)
-        .ok_or_else(|| Error::Encoding(format!("PEM: malformed BEGIN line {first:?}")))?;
+    let label = begin_label(first).ok_or_else(|| {
+        Error::Encoding(format!(
+            "PEM: malformed BEGIN line {} (were the file's line breaks lost?)",
+            boundary_only(first)
+        ))
+    })?;
     let end = format!("-----END {label}-----");
     // Both buffers are sized once: a reallocation would leave a copy of the key behind.
     let mut body = Zeroizing::new(String::with_capacity(bytes.len() - begin));
@@ -174,7 +178,8 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
         }
         if line.starts_with("-----") {
             return Err(Error::Encoding(format!(
-                "PEM: {line:?} inside a block that began with {first:?}"
+                "PEM: {} inside a block that began with {first:?}",
+                boundary_only(line)
             )));
         }
         body.extend(line.chars().filter(|c| !c.is_ascii_whitespace()));
@@ -204,6 +209,34 @@ fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> 
     strict.push_str(&end);
     strict.push('\n');
     Ok(Some(strict))
+}
+
+/// A boundary line for an error message, quoted up to the dashes that close its label and no
+/// further: what a damaged file joins onto the line (the key's base64, when its line breaks
+/// were lost) must not reach a message, which may end up in a log. The label is quoted only
+/// when it looks like one (capitals, digits and spaces, as RFC 7468's are in practice); base64
+/// has lower-case letters, `+` and `/` in all but the shortest runs.
+fn boundary_only(line: &str) -> String {
+    let dashes = line.len() - line.trim_start_matches('-').len();
+    let rest = &line[dashes..];
+    let label_like = |label: &str| {
+        label.len() <= 64
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b' ')
+    };
+    let head = match rest.find("-----") {
+        Some(at) if label_like(&rest[..at]) => &line[..dashes + at + 5],
+        _ => &line[..dashes],
+    };
+    if head.len() < line.len() {
+        format!(
+            "{head:?} followed by {} more bytes",
+            line.len() - head.len()
+        )
+    } else {
+        format!("{head:?}")
+    }
 }
 
 /// The label of a `-----BEGIN LABEL-----` line (trailing whitespace already trimmed).

@@ -4,7 +4,7 @@
 pub mod algorithm;
 mod from_primes;
 mod generate;
-pub(crate) use generate::{MAX_GENERATED_BITS, MIN_GENERATED_BITS};
+pub use generate::{MAX_GENERATED_BITS, MIN_GENERATED_BITS};
 pub mod private;
 pub mod public;
 pub mod recover;
