@@ -1,14 +1,16 @@
 //! Key generation: sizes, exponents, the FIPS 186-5 A.1.1 conditions, p and q prime and
 //! e·d ≡ 1 mod λ checked with num-bigint, round trips through the raw operations, determinism
 //! under a seeded generator, and typed errors for bad sizes and exponents; keys from p, q and
-//! e (`from_p_q`) against num-bigint.
+//! e (`from_p_q`) against num-bigint; the sieve, the Miller–Rabin rounds and the |p − q| check,
+//! seen through the generator's random draws.
 
 use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
+use montvec_rsa::prime::{miller_rabin_rounds, SIEVE_BOUND};
 use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey};
 use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::One;
-use rand::SeedableRng;
+use num_traits::{One, Zero};
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 fn big(x: &Nat) -> BigUint {
@@ -270,4 +272,191 @@ fn key_from_p_q_refuses_bad_parts() {
         m[0] = 0;
         assert!(rsa_decrypt(&k, &m, &mut rng).is_err());
     }
+}
+
+// Key generation watched through its random draws: every draw `RsaPrivateKey::new` makes for
+// a 1024-bit key is recorded. A 64-byte draw is a prime candidate (FIPS 186-5 A.1.3 step 4.2),
+// a 72-byte draw a Miller–Rabin base (64 bytes + 8 for the reduction). Each candidate is then
+// checked against what the generator is meant to do with it: trial division first (no base
+// drawn for a candidate with a factor below SIEVE_BOUND), then gcd(c − 1, e) = 1, then exactly
+// `miller_rabin_rounds(512)` bases for a prime, and 1 to that many for a composite. A generator
+// that produces the same keys with fewer rounds or without the sieve cannot be told apart by
+// its output, only by what it draws.
+
+/// The odd primes below SIEVE_BOUND, by plain trial division.
+fn small_odd_primes() -> Vec<u32> {
+    (3..SIEVE_BOUND)
+        .step_by(2)
+        .filter(|&s| {
+            (3..)
+                .step_by(2)
+                .take_while(|d| d * d <= s)
+                .all(|d| s % d != 0)
+        })
+        .collect()
+}
+
+/// A generator that records every draw (and the generator may draw only through
+/// `try_fill_bytes`/`fill_bytes`, which both record).
+struct Recorder<R> {
+    inner: R,
+    draws: Vec<Vec<u8>>,
+}
+
+impl<R: RngCore> RngCore for Recorder<R> {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0u8; 4];
+        self.fill_bytes(&mut b);
+        u32::from_le_bytes(b)
+    }
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        self.fill_bytes(&mut b);
+        u64::from_le_bytes(b)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        self.inner.fill_bytes(dest);
+        self.draws.push(dest.to_vec());
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+impl<R: RngCore> rand_core::CryptoRng for Recorder<R> {}
+
+/// The candidate a 64-byte draw becomes for a 512-bit prime: top two bits and bit 0 set.
+fn candidate_of(draw: &[u8]) -> BigUint {
+    let one = BigUint::one();
+    BigUint::from_bytes_be(draw) | (&one << 511u32) | (&one << 510u32) | one
+}
+
+#[test]
+fn keygen_sieves_checks_e_and_runs_the_table_rounds_on_every_candidate() {
+    const CANDIDATE: usize = 64; // 512-bit prime: 8 limbs
+    const BASE: usize = 64 + 8; // wlen / 8 + 8
+    let rounds = miller_rabin_rounds(512);
+    assert_eq!(rounds, 8);
+    let small = small_odd_primes();
+    let e = BigUint::from(65537u32);
+    for seed in [1u64, 2, 3] {
+        let mut rng = Recorder {
+            inner: ChaCha20Rng::seed_from_u64(seed),
+            draws: Vec::new(),
+        };
+        let key = RsaPrivateKey::new(&mut rng, 1024).unwrap();
+        // Split the draws into candidates, each with the bases drawn after it.
+        let mut candidates: Vec<(BigUint, usize)> = Vec::new();
+        for draw in &rng.draws {
+            match draw.len() {
+                CANDIDATE => candidates.push((candidate_of(draw), 0)),
+                BASE => candidates.last_mut().expect("a base after a candidate").1 += 1,
+                other => panic!("seed {seed}: unexpected draw of {other} bytes"),
+            }
+        }
+        let mut primes = Vec::new();
+        let (mut sieved, mut composite) = (0, 0);
+        for (c, bases) in &candidates {
+            if small.iter().any(|&s| (c % s).is_zero()) {
+                assert_eq!(*bases, 0, "seed {seed}: bases drawn for a sieved candidate");
+                sieved += 1;
+            } else if !(c - 1u32).gcd(&e).is_one() {
+                assert_eq!(
+                    *bases, 0,
+                    "seed {seed}: bases drawn although gcd(c - 1, e) > 1"
+                );
+            } else if is_prime_oracle(c) {
+                assert_eq!(*bases, rounds, "seed {seed}: rounds on the accepted prime");
+                primes.push(c.clone());
+            } else {
+                assert!(
+                    (1..=rounds).contains(bases),
+                    "seed {seed}: composite, {bases} bases"
+                );
+                composite += 1;
+            }
+        }
+        // The two primes that passed are the key's (a q too close to p is a 2^-100 event).
+        let [p, q] = key.primes();
+        assert_eq!(primes, vec![big(p), big(q)], "seed {seed}");
+        // The sieve did the bulk of the rejections (about 7/8 of odd candidates).
+        assert!(
+            sieved > composite,
+            "seed {seed}: {sieved} sieved, {composite} by MR"
+        );
+    }
+}
+
+/// A generator that answers the first two 64-byte draws (p's and q's first candidates) with
+/// given bytes, and everything else from ChaCha20.
+struct Scripted {
+    candidates: Vec<Vec<u8>>,
+    inner: ChaCha20Rng,
+}
+
+impl RngCore for Scripted {
+    fn next_u32(&mut self) -> u32 {
+        self.inner.next_u32()
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.inner.next_u64()
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        if dest.len() == 64 && !self.candidates.is_empty() {
+            dest.copy_from_slice(&self.candidates.remove(0));
+        } else {
+            self.inner.fill_bytes(dest);
+        }
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+impl rand_core::CryptoRng for Scripted {}
+
+/// FIPS 186-5 A.1.3 step 5.4: q is drawn again while |p − q| ≤ 2^(nlen/2 − 100). The generator is
+/// made to offer, as q's first candidate, the next usable prime after p (|p − q| is a few hundred):
+/// it must be refused, and the key built from a later q.
+#[test]
+fn keygen_refuses_a_q_next_to_p() {
+    let e = BigUint::from(65537u32);
+    let usable = |x: &BigUint| is_prime_oracle(x) && (x - 1u32).gcd(&e).is_one();
+    // A 512-bit p with its top two bits set, and the next usable prime after it.
+    let mut seed_rng = ChaCha20Rng::seed_from_u64(7);
+    let p = loop {
+        let mut bytes = [0u8; 64];
+        seed_rng.fill_bytes(&mut bytes);
+        let c = candidate_of(&bytes);
+        if usable(&c) {
+            break c;
+        }
+    };
+    let mut q_close = &p + 2u32;
+    while !usable(&q_close) {
+        q_close += 2u32;
+    }
+    let be64 = |x: &BigUint| {
+        let b = x.to_bytes_be();
+        assert_eq!(b.len(), 64);
+        b
+    };
+    let mut rng = Scripted {
+        candidates: vec![be64(&p), be64(&q_close)],
+        inner: ChaCha20Rng::seed_from_u64(8),
+    };
+    let key =
+        RsaPrivateKey::new(&mut rng, 1024).expect("a key, with a q drawn after the close one");
+    let [kp, kq] = key.primes();
+    assert_eq!(big(kp), p, "p is the scripted prime");
+    assert_ne!(big(kq), q_close, "the q next to p was refused");
+    let diff = if big(kp) > big(kq) {
+        big(kp) - big(kq)
+    } else {
+        big(kq) - big(kp)
+    };
+    assert!(diff > BigUint::one() << (1024 / 2 - 100));
+    assert_eq!(key.bits(), 1024);
 }

@@ -310,6 +310,27 @@ mod tests {
         assert_eq!(&synthetic[k - a.len()..], &a[..]);
     }
 
+    /// Each byte of the `00 02` prefix checked on its own: a valid encoding with either one
+    /// changed gives the synthetic message, not the message.
+    #[test]
+    fn a_changed_prefix_byte_is_bad() {
+        let (k, kdk) = (64, [5u8; 32]);
+        let em = encode(k, b"abc", &[0x11; 58]).unwrap();
+        assert_eq!(decode_implicit(&kdk, &em), b"abc");
+        let synthetic = prf(&kdk, b"message", k);
+        for (at, value) in [(0, 1), (0, 0x80), (1, 0), (1, 1), (1, 3)] {
+            let mut bad = em.clone();
+            bad[at] = value;
+            let out = decode_implicit(&kdk, &bad);
+            assert_ne!(out, b"abc", "em[{at}] = {value:#x}");
+            assert_eq!(
+                &synthetic[k - out.len()..],
+                &out[..],
+                "em[{at}] = {value:#x}"
+            );
+        }
+    }
+
     #[test]
     fn separator_before_index_ten_is_bad() {
         // PS of 7 nonzero bytes: the zero sits at index 9.

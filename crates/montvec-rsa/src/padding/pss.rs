@@ -424,12 +424,21 @@ mod tests {
                 assert_eq!(em.len(), em_bits.div_ceil(8));
                 assert_eq!(em[0] & !top_byte_mask(em.len(), em_bits), 0);
                 assert_eq!(pss.verify_encoded(&m_hash, &em, em_bits), Ok(()));
-                let mut bad = em.clone();
-                bad[em.len() / 2] ^= 1;
-                assert_eq!(
-                    pss.verify_encoded(&m_hash, &bad, em_bits),
-                    Err(Error::Verification)
-                );
+                // A bit flipped in the middle, the trailer 0xbc changed (step 4), a bit set
+                // above emBits (step 6): each is refused.
+                let mut flips = vec![(em.len() / 2, 1), (em.len() - 1, 1), (em.len() - 1, 0x80)];
+                if em_bits % 8 != 0 {
+                    flips.push((0, 0x80));
+                }
+                for (at, bit) in flips {
+                    let mut bad = em.clone();
+                    bad[at] ^= bit;
+                    assert_eq!(
+                        pss.verify_encoded(&m_hash, &bad, em_bits),
+                        Err(Error::Verification),
+                        "emBits {em_bits}: byte {at} ^ {bit:#x}"
+                    );
+                }
             }
         }
     }

@@ -241,4 +241,40 @@ pub(crate) mod tests {
             );
         }
     }
+
+    /// The key's kept blinding pair is really applied, on the way in (c·r^e) and on the way
+    /// out (·r'^-1): with a kept pair whose halves belong to different factors r and r', a
+    /// private operation computes c^d·r·r'^-1 and its check must refuse it, and the key must
+    /// then forget the pair. A private operation that skipped blinding (or skipped either
+    /// half consistently) would return c^d and not notice the pair at all: the results of
+    /// every other test stay right without blinding.
+    #[test]
+    fn the_kept_pair_is_applied_to_the_input_and_the_result() {
+        let key = key();
+        let modulus = key.as_public_key().modulus();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let c = Nat::from_hex("5eed").unwrap();
+        let (n, d) = (big(key.n()), big(key.d()));
+        // A consistent pair: kept, used, and the answer is c^d.
+        let good = oracle_pair(&key, &mut rng);
+        key.blinding().keep_after(modulus, &good);
+        let out = private_op(&key, &c, &mut rng).unwrap();
+        assert_eq!(big(&out), big(&c).modpow(&d, &n));
+        // Halves of different factors: the check fails, and the pair is forgotten.
+        key.blinding().forget();
+        let other = oracle_pair(&key, &mut rng);
+        let mixed = BlindingPair {
+            r_e: good.r_e.clone(),
+            r_inv: other.r_inv.clone(),
+        };
+        key.blinding().keep_after(modulus, &mixed);
+        assert_eq!(private_op(&key, &c, &mut rng), Err(Error::FaultDetected));
+        assert!(
+            key.blinding().take(modulus, 1).is_empty(),
+            "the pair is forgotten"
+        );
+        // The next operation draws a fresh factor and is right again.
+        let out = private_op(&key, &c, &mut rng).unwrap();
+        assert_eq!(big(&out), big(&c).modpow(&d, &n));
+    }
 }
