@@ -448,6 +448,32 @@ fn inconsistent_keys() {
     }
 }
 
+/// RFC 8017 A.1.2: a version 1 (multi-prime) key lists at least one more prime; one whose
+/// `otherPrimeInfos` is an empty SEQUENCE is malformed (OpenSSL refuses it too), not read as a
+/// two-prime key.
+#[test]
+fn empty_other_prime_infos_are_refused() {
+    let key = &sample_keys()[0];
+    let der = key.to_pkcs1_der().unwrap();
+    let der = der.as_bytes();
+    // SEQUENCE (long form, two length octets) { INTEGER 0, ... }.
+    assert_eq!(der[..2], [0x30, 0x82]);
+    assert_eq!(der[4..7], [0x02, 0x01, 0x00]);
+    let len = u16::from_be_bytes([der[2], der[3]]) + 2;
+    let mut multi = der.to_vec();
+    multi[2..4].copy_from_slice(&len.to_be_bytes());
+    multi[6] = 1;
+    multi.extend_from_slice(&[0x30, 0x00]);
+    let parsed = montvec_rsa::pkcs1::RsaPrivateKey::from_der(&multi).expect("valid DER");
+    assert_eq!(parsed.other_prime_infos.map(|o| o.len()), Some(0));
+    let err = private_key_from_bytes(&multi).unwrap_err();
+    assert!(
+        matches!(&err, Error::Encoding(why) if why.contains("otherPrimeInfos")),
+        "{err:?}"
+    );
+    assert!(RsaPrivateKey::from_pkcs1_der(&multi).is_err());
+}
+
 /// INTEGERs must be positive and minimal; the SPKI/PKCS#8 algorithm must be rsaEncryption with
 /// NULL parameters or id-RSASSA-PSS; encrypted keys are refused clearly.
 #[test]
@@ -584,6 +610,18 @@ fn malformed_structures() {
         RsaPublicKey::from_public_key_der(&refused[0]),
         Err(montvec_rsa::spki::Error::OidUnknown { .. })
     ));
+    // An EC public key where a private key is expected: named as not RSA, before being named as
+    // not private (DER and PEM).
+    let pem =
+        montvec_rsa::pkcs8::der::pem::encode_string("PUBLIC KEY", LineEnding::LF, &refused[0])
+            .unwrap();
+    for input in [&refused[0][..], pem.as_bytes()] {
+        let err = private_key_from_bytes(input).unwrap_err();
+        assert!(
+            matches!(&err, Error::Encoding(why) if why.contains("not an RSA key: EC")),
+            "{err:?}"
+        );
+    }
 
     // The same for private keys inside PKCS#8.
     let octets = tlv(0x04, &private_der);

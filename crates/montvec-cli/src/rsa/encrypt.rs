@@ -38,6 +38,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .options
         .encrypt(&key, &plaintext)
         .map_err(|error| match error {
+            // No message fits: the key's fault (too small for the padding and hash), not the
+            // input's.
+            Error::MessageTooLong if args.options.max_message_len(&key).is_none() => {
+                Failure::input(
+                    "--pubkey",
+                    &args.pubkey,
+                    rejected_message(&args.options, &key, plaintext.len()),
+                )
+            }
             Error::MessageTooLong | Error::InvalidInputLength => Failure::input(
                 "--in",
                 &args.input,

@@ -301,7 +301,15 @@ fn private_key_from_pem(text: &str) -> Result<RsaPrivateKey> {
     let kind = pem_kind(text)?;
     match kind {
         PemKind::Pkcs8Encrypted => return Err(Error::EncryptedKey),
-        PemKind::Pkcs1Public | PemKind::Spki => return Err(Error::NotAPrivateKey),
+        PemKind::Pkcs1Public => return Err(Error::NotAPrivateKey),
+        // A public key of another algorithm is named as such first.
+        PemKind::Spki => {
+            let (_, der) = Document::from_pem(text)?;
+            if let Ok(spki) = SubjectPublicKeyInfoRef::from_der(der.as_bytes()) {
+                rsa_algorithm(spki.algorithm.oid)?;
+            }
+            return Err(Error::NotAPrivateKey);
+        }
         PemKind::Pkcs1Private | PemKind::Pkcs8Private => {}
     }
     // The decoded DER lives in a buffer zeroized on drop.
@@ -345,10 +353,11 @@ fn private_key_from_der(der: &[u8]) -> Result<RsaPrivateKey> {
     match pkcs1::RsaPrivateKey::from_der(der) {
         Ok(key) => private_key_from_pkcs1(&key),
         Err(_) if is_encrypted_private_key_info(der) => Err(Error::EncryptedKey),
-        Err(_)
-            if SubjectPublicKeyInfoRef::from_der(der).is_ok()
-                || pkcs1::RsaPublicKey::from_der(der).is_ok() =>
-        {
+        Err(_) if pkcs1::RsaPublicKey::from_der(der).is_ok() => Err(Error::NotAPrivateKey),
+        // A public key of another algorithm is named as such first.
+        Err(_) if SubjectPublicKeyInfoRef::from_der(der).is_ok() => {
+            let spki = SubjectPublicKeyInfoRef::from_der(der)?;
+            rsa_algorithm(spki.algorithm.oid)?;
             Err(Error::NotAPrivateKey)
         }
         Err(e) => Err(Error::Encoding(format!(

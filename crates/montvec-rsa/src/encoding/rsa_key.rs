@@ -6,7 +6,7 @@ use pkcs1::UintRef;
 use pkcs8::der::{Document, SecretDocument};
 use zeroize::Zeroizing;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 use crate::Nat;
 
@@ -15,14 +15,25 @@ use crate::Nat;
 /// [`RsaPrivateKey::from_multi_prime_crt_components`] (the product of the primes is n,
 /// e·d ≡ 1 modulo each prime minus one, every CRT exponent and coefficient).
 ///
-/// Errors: those of [`RsaPrivateKey::from_multi_prime_crt_components`].
+/// Errors: [`Error::Encoding`] for a version 1 key with an empty `otherPrimeInfos`, and those
+/// of [`RsaPrivateKey::from_multi_prime_crt_components`].
 ///
 /// Leaks: the byte lengths of the integers (stated by the DER anyway), and whether the parts
 /// are consistent.
 pub(crate) fn private_key_from_pkcs1(key: &pkcs1::RsaPrivateKey<'_>) -> Result<RsaPrivateKey> {
     let nat = |x: UintRef<'_>| Nat::from_be_bytes(x.as_bytes());
     // RFC 8017 A.1.2: version 1 (multi) iff otherPrimeInfos is present; the pkcs1 crate has
-    // already checked that the two agree.
+    // already checked that the two agree. The sequence holds at least one prime (SIZE(1..MAX)):
+    // an empty one is malformed, as OpenSSL also finds.
+    if key
+        .other_prime_infos
+        .as_ref()
+        .is_some_and(|infos| infos.is_empty())
+    {
+        return Err(Error::Encoding(
+            "PKCS#1: a multi-prime key (version 1) whose otherPrimeInfos is empty".into(),
+        ));
+    }
     let others: Vec<[Nat; 3]> = key
         .other_prime_infos
         .iter()
