@@ -608,7 +608,7 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
         writeln!(out)?;
         writeln!(out, "{}", op_title(op))?;
         let mut head = format!(
-            "{:>6}  {:<8} {:<27} {:<9}",
+            "{:>6}  {:<10} {:<27} {:<9}",
             "bits", "impl", "algorithm", "backend"
         );
         if batch {
@@ -645,7 +645,7 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
                 };
                 let spread = (m.timing.max_ns - m.timing.min_ns) / m.timing.median_ns * 100.0;
                 let mut line = format!(
-                    "{:>6}  {:<8} {:<27} {:<9}",
+                    "{:>6}  {:<10} {:<27} {:<9}",
                     l.bits,
                     l.imp.name(),
                     algorithm,
