@@ -9,6 +9,7 @@ use common::*;
 use montvec::batch::{self, Engine, Job, MulJob, Options, Reduction};
 use montvec::{Algorithm, Backend, Modulus, Nat};
 use num_bigint::BigUint;
+use num_traits::Zero;
 use rand::Rng;
 
 /// The engines under test.
@@ -577,4 +578,45 @@ fn engine_names() {
         text.contains("ifma512") && text.contains("scalar"),
         "{text}"
     );
+}
+
+/// An engine's way out of the Montgomery form (the AVX2 lanes': Mont(acc, 1)) is at most n, and
+/// n exactly when acc = n: an almost-Montgomery accumulator that is a nonzero multiple of n. That needs
+/// a zero divisor: n = p^2, base p (or a multiple of p), exponent >= 2, so that p^2 = 0 mod n
+/// while no product is 0. The masked subtraction must then turn n into 0. (Random bases and
+/// base 0 never reach acc = n: base 0 keeps acc at exactly 0.)
+#[test]
+fn batch_pow_of_a_zero_divisor_is_zero() {
+    let mut r = rng(77);
+    for bits in [32usize, 100, 256, 512, 1000, 1024] {
+        let ps: Vec<BigUint> = (0..4).map(|_| random_odd_modulus(&mut r, bits)).collect();
+        let ns: Vec<BigUint> = ps.iter().map(|p| p * p).collect();
+        let ms: Vec<Modulus> = ns.iter().map(|n| Modulus::new(&nat(n)).unwrap()).collect();
+        let bases: Vec<Nat> = ps.iter().map(|p| nat(&(p * 3u32))).collect();
+        let exps: Vec<Nat> = [2u64, 3, 65537, 0xffff_ffff_ffff_ffff]
+            .iter()
+            .map(|&e| Nat::from_u64(e))
+            .collect();
+        let jobs: Vec<Job<'_>> = (0..4)
+            .map(|i| Job::new(&ms[i], &bases[i], &exps[i]))
+            .collect();
+        for opts in settings() {
+            let engine = format!("{:?} {:?}", opts.engine, opts.reduction);
+            for (name, out) in [
+                ("pow_with", batch::pow_with(&jobs, &opts).unwrap()),
+                (
+                    "pow_vartime_with",
+                    batch::pow_vartime_with(&jobs, &opts).unwrap(),
+                ),
+            ] {
+                for (i, got) in out.iter().enumerate() {
+                    assert!(
+                        to_big(got).is_zero(),
+                        "{engine} {name}, {bits}-bit p, lane {i}: (3p)^e mod p^2 = {:x}, want 0",
+                        to_big(got)
+                    );
+                }
+            }
+        }
+    }
 }

@@ -167,3 +167,45 @@ fn gcd_with_odd_matches_oracle() {
         gcd_with_odd(&Nat::zero(0), &Nat::zero(0)).is_none()
     ));
 }
+
+/// `invert` says "none" whenever gcd(x, n) != 1, including a gcd whose low limb is 1
+/// (g = 1 mod 2^64, as 2^64 + 1): every limb of the gcd must be compared, not the low one
+/// (`non_invertible_for_composite_moduli` in inverse.rs uses random odd factors, whose low
+/// limb is 1 with probability 2^-63).
+#[test]
+fn invert_rejects_a_common_factor_that_is_one_mod_2_64() {
+    let mut r = rng(0x1_0001);
+    let one = BigUint::from(1u32);
+    for (fbits, qbits) in [(65usize, 64usize), (65, 1000), (200, 300), (1024, 1024)] {
+        // p = 1 mod 2^64 (p = 2^64 + 1 for 65 bits).
+        let p = ((random_bits(&mut r, fbits - 64) >> 1u32 << 1u32) << 64u32) | &one;
+        let p = if fbits == 65 {
+            (&one << 64u32) + &one
+        } else {
+            p
+        };
+        assert_eq!(p.to_u64_digits()[0], 1);
+        let q = random_odd_modulus(&mut r, qbits);
+        assert!(
+            p.gcd(&q).is_one(),
+            "p and q coprime, so gcd(x, n) is the factor of p"
+        );
+        let n = &p * &q;
+        let k = n.bits().div_ceil(64) as usize;
+        let m = Modulus::new(&from_big(&n, k)).unwrap();
+        for x in [p.clone(), &p * 5u32, &p * &random_bits(&mut r, 70)] {
+            let got = m.invert(&nat(&x));
+            assert!(
+                bool::from(got.is_none()),
+                "{fbits}+{qbits} bits: gcd(x, n) = {:x} != 1, yet invert gave a value",
+                x.gcd(&n)
+            );
+        }
+        // And a unit still inverts.
+        let x = BigUint::from(3u32);
+        if x.gcd(&n).is_one() {
+            let inv = Option::<Nat>::from(m.invert(&nat(&x))).expect("3 is a unit");
+            assert!((to_big(&inv) * &x % &n).is_one());
+        }
+    }
+}

@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 
-use montvec::{Error, Modulus, MontElem};
+use montvec::{Error, Modulus, MontElem, Nat};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
@@ -261,5 +261,38 @@ proptest! {
             let p = m.mul(&ea, &eb).unwrap();
             assert_elem(&m, &p, &(&a * &b), &n, &label);
         }
+    }
+}
+
+/// `mul_value` and `to_standard_form` check the element's owner like every other operation
+/// (`foreign_elements_are_rejected` in montgomery_ops.rs covers mul, square, add, sub, the
+/// `_into` forms and from_montgomery, not these two).
+#[test]
+fn mul_value_and_standard_form_reject_foreign_elements() {
+    let a = moduli(&BigUint::from(0xffff_ffff_ffff_ffc5u64));
+    let b = moduli(&BigUint::from(1_000_003u32));
+    for (la, ma) in &a {
+        let x = ma.to_montgomery(&Nat::from_u64(12345));
+        for (lb, mb) in a.iter().chain(&b) {
+            if std::ptr::eq(ma, mb) {
+                continue;
+            }
+            let ctx = format!("{la} element used with {lb}");
+            assert_eq!(
+                mb.mul_value(&Nat::from_u64(7), &x).err(),
+                Some(Error::ForeignElement),
+                "{ctx}: mul_value"
+            );
+            assert_eq!(
+                mb.to_standard_form(&x).err(),
+                Some(Error::ForeignElement),
+                "{ctx}: to_standard_form"
+            );
+        }
+        // Its own modulus takes it.
+        assert_eq!(
+            ma.mul_value(&Nat::from_u64(7), &x).unwrap(),
+            ma.reduce(&Nat::from_u64(7 * 12345))
+        );
     }
 }

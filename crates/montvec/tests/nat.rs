@@ -386,3 +386,25 @@ fn bit_length_at_every_top_bit() {
         }
     }
 }
+
+/// The announced length of `from_be_bytes` is ceil(len / 8) whatever the bytes hold: leading
+/// zero bytes count (`bytes_lengths` in nat.rs only uses a nonzero first byte, and
+/// `bytes_round_trip` checks values, not lengths). A length that followed the value would
+/// leak it and change every later operation's announced size.
+#[test]
+fn from_be_bytes_length_counts_leading_zero_bytes() {
+    for len in 0..=40usize {
+        for zeros in 0..=len {
+            let mut bytes = vec![0u8; zeros];
+            bytes.extend((zeros..len).map(|i| (i as u8).wrapping_mul(37) | 1));
+            let x = Nat::from_be_bytes(&bytes);
+            assert_eq!(
+                x.limb_len(),
+                len.div_ceil(8),
+                "{len} bytes, {zeros} leading zeros"
+            );
+            assert_eq!(to_big(&x), BigUint::from_bytes_be(&bytes));
+            assert_eq!(x.to_be_bytes(len), bytes);
+        }
+    }
+}
