@@ -98,7 +98,7 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_backend)]
     backends: Option<Vec<Backend>>,
 
-    /// Leave out GMP and OpenSSL
+    /// Leave out the peers: GMP, OpenSSL and the RustCrypto crates
     #[arg(long)]
     no_peers: bool,
 

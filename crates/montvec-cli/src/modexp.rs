@@ -62,8 +62,9 @@ pub const PAUSE: Duration = Duration::from_millis(2);
 /// Options of `montvec modexp`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// auto, a Montgomery multiplication (cios, ...: the fixed-window exponentiation on it),
-    /// or ladder (the Montgomery ladder on the automatic choice)
+    /// auto; a Montgomery multiplication, cios, redc, fold, ifma (AVX-512 IFMA only) or simd2,
+    /// for the fixed-window exponentiation on it; or ladder (the Montgomery ladder on the
+    /// automatic choice)
     #[arg(long, default_value = "auto", value_parser = parse_choice, value_name = "NAME")]
     algorithm: Choice,
     /// Sliding-window exponentiation, variable time in the exponent: public exponents only

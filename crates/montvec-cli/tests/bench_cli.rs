@@ -439,3 +439,40 @@ fn repeated_thread_counts_are_measured_once() {
     let twice = quick_batch_rows(&["--sizes", "64", "--threads", "1,2,1", "--no-peers"]);
     assert_eq!(once.len(), twice.len(), "{twice:?}");
 }
+
+/// `ns_per_op` is per single operation in batched rows too (a batch call runs 8 jobs): the
+/// scalar engine's batch row, and the batched RSA private operations, stay within a factor 4
+/// of the one-at-a-time rows of the same size in the same run (a figure per call would be 8
+/// times theirs). A check of the division by the jobs per call, not of speed.
+#[test]
+fn batched_rows_are_per_single_operation() {
+    let ns = |rows: &[serde_json::Value], op: &str, pick: &dyn Fn(&serde_json::Value) -> bool| {
+        let row = rows
+            .iter()
+            .find(|r| r["op"] == op && pick(r))
+            .unwrap_or_else(|| panic!("no {op} row in {rows:?}"));
+        row["ns_per_op"].as_f64().unwrap()
+    };
+    let within_4 = |a: f64, b: f64, what: &str| {
+        assert!(
+            (0.25..=4.0).contains(&(a / b)),
+            "{what}: {a} ns against {b} ns"
+        );
+    };
+    let rows = json_rows(&[
+        "bench",
+        "--quick",
+        "--ops",
+        "exp,batch",
+        "--sizes",
+        "512",
+        "--no-peers",
+    ]);
+    let single = ns(&rows, "exp", &|r| r["auto"] == true);
+    let batched = ns(&rows, "batch_exp", &|r| r["algorithm"] == "scalar");
+    within_4(batched, single, "scalar batch_exp against exp");
+    let rows = json_rows(&["bench", "--quick", "--rsa", "--sizes", "1024", "--no-peers"]);
+    let single = ns(&rows, "rsa_private", &|r| r["jobs_per_call"] == 1);
+    let batched = ns(&rows, "rsa_private", &|r| r["jobs_per_call"] == 8);
+    within_4(batched, single, "batched rsa_private against one at a time");
+}

@@ -756,3 +756,17 @@ fn unwritable_standard_error_is_not_a_panic() {
         assert_eq!(out.code(), Some(status), "{args:?}");
     }
 }
+
+/// `--help` names every value `--algorithm` takes.
+#[test]
+fn help_lists_every_algorithm() {
+    let out = montvec()
+        .args(["modexp", "--help"])
+        .output()
+        .expect("run montvec");
+    let help = stdout(&out).to_string();
+    let concrete = montvec::Algorithm::CONCRETE.map(|a| a.name());
+    for name in ["auto", "ladder"].into_iter().chain(concrete) {
+        assert!(help.contains(name), "{name} missing from\n{help}");
+    }
+}

@@ -107,6 +107,17 @@ fn generates_3072_bit_key_and_odd_sizes() {
     }
 }
 
+/// The top of the generated range, and 4096 bits between: each FIPS 186-5 condition checked
+/// as at the smaller sizes (one seeded key each; 8192 bits takes seconds).
+#[test]
+fn generates_4096_and_8192_bit_keys() {
+    let mut rng = ChaCha20Rng::seed_from_u64(8192);
+    for bits in [4096, 8192] {
+        let key = RsaPrivateKey::new(&mut rng, bits).unwrap();
+        check_key(&key, bits, 65537, &mut rng);
+    }
+}
+
 #[test]
 fn other_exponents() {
     let mut rng = ChaCha20Rng::seed_from_u64(17);

@@ -394,3 +394,10 @@ fn public_exponent_bounds() {
         );
     }
 }
+
+/// A private key wipes d, the primes and the CRT values on drop: checked at compile time.
+#[test]
+fn private_keys_zeroize_on_drop() {
+    fn zeroized_on_drop<T: zeroize::ZeroizeOnDrop>() {}
+    zeroized_on_drop::<montvec_rsa::RsaPrivateKey>();
+}

@@ -335,3 +335,17 @@ proptest! {
         check_modulus(&n, &mut r);
     }
 }
+
+/// The types that hold secrets (values, elements, a modulus's constants, the exponentiation
+/// table, the ADX kernels' constants) wipe themselves on drop: checked at compile time, so that
+/// dropping the derive from any of them fails the build of this test.
+#[test]
+fn secret_holders_zeroize_on_drop() {
+    fn zeroized_on_drop<T: zeroize::ZeroizeOnDrop>() {}
+    zeroized_on_drop::<montvec::Nat>();
+    zeroized_on_drop::<montvec::MontElem>();
+    zeroized_on_drop::<montvec::mont::MontParams>();
+    zeroized_on_drop::<montvec::exp::table::MaskedTable>();
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    zeroized_on_drop::<montvec::mont::adx::AdxMont>();
+}

@@ -123,13 +123,16 @@ fn specialised_sizes_up_to_8192() {
     }
 }
 
-/// Every limb count 1..=70 and a few up to 130: products and squares at the boundary values
-/// (n-1, 1, 0) and a random pair, modulus with a full top limb.
+/// Every limb count 1..=70 and a few up to 130 (moduli with a full top limb), then moduli up
+/// to 16384 bits and one bit short of it: products and squares at n-1 and a random value, and
+/// a short exponentiation (full-length exponents stop at 8192 bits in `pow.rs`, for time).
 #[test]
 fn every_limb_count() {
     let mut r = rng(23);
-    for k in (1..=70usize).chain([95, 96, 97, 127, 128, 129, 130]) {
-        let n = random_odd_modulus(&mut r, 64 * k);
+    let limb_counts = (1..=70usize).chain([95, 96, 97, 127, 128, 129, 130]);
+    let e = BigUint::from(0x1_0001u32);
+    for bits in limb_counts.map(|k| 64 * k).chain([12288, 16383, 16384]) {
+        let n = random_odd_modulus(&mut r, bits);
         let xs = [n.clone() - 1u32, random_below(&mut r, &n)];
         for (label, m) in moduli(&n) {
             for a in &xs {
@@ -137,10 +140,13 @@ fn every_limb_count() {
                 for b in &xs {
                     let eb = m.to_montgomery(&nat(b));
                     let p = m.mul(&ea, &eb).unwrap();
-                    assert_elem(&m, &p, &(a * b), &n, &format!("{label}: mul, k = {k}"));
+                    assert_elem(&m, &p, &(a * b), &n, &format!("{label}: mul, {bits} bits"));
                 }
                 let sq = m.square(&ea).unwrap();
-                assert_elem(&m, &sq, &(a * a), &n, &format!("{label}: square, k = {k}"));
+                let what = format!("{label}: square, {bits} bits");
+                assert_elem(&m, &sq, &(a * a), &n, &what);
+                let y = m.pow(&nat(a), &nat(&e));
+                assert_eq!(to_big(&y), a.modpow(&e, &n), "{label}: pow, {bits} bits");
             }
         }
     }

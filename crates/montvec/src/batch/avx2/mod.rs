@@ -25,7 +25,6 @@
 //! division anywhere below).
 #![doc = include_str!("../../../docs/batch-avx2.md")]
 #![deny(clippy::integer_division_remainder_used)]
-// Reached from the public `batch` API once it lands; until then only the tests call in.
 
 mod carry;
 mod columns;
