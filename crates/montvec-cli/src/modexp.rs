@@ -12,10 +12,11 @@
 //! with a character that is not a hexadecimal digit, bytes that are not UTF-8, and an invalid
 //! modulus (even, 0, 1, or larger than the library accepts), and a line longer than
 //! [`MAX_LINE_BYTES`] (reported once that much is read, so an endless line cannot exhaust
-//! memory). Empty input gives empty output and
-//! status 0. A closed standard output (broken pipe, e.g. `| head -1`) ends the run quietly with
-//! status 1; other write errors are reported. Command-line mistakes (an unknown
-//! `--algorithm`, `--vartime` with `--algorithm ladder`) exit with status 2.
+//! memory). Empty input gives empty output and status 0. A closed standard output (broken pipe,
+//! e.g. `| head -1`) ends the run quietly with status 1; other write errors are reported (a
+//! standard output closed before the start, `>&-`, cannot be: the Rust runtime reopens it on
+//! /dev/null). Command-line mistakes (an unknown `--algorithm`, `--vartime` with `--algorithm
+//! ladder`) exit with status 2.
 //!
 //! Output is buffered and flushed whenever the program is about to wait for more input, so a
 //! process feeding it one line at a time gets each answer without waiting for the end.
