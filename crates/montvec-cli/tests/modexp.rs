@@ -770,3 +770,75 @@ fn help_lists_every_algorithm() {
         assert!(help.contains(name), "{name} missing from\n{help}");
     }
 }
+
+/// A bad line in the third --batch chunk (9000 lines, more than 2 * CHUNK_LINES, so at least
+/// three chunks whatever the timing) is named by its input line number: the count of lines
+/// answered adds up over the chunks (a count reset at each chunk still names the right line in
+/// the second, as `batch_crosses_chunks_and_fails_in_the_second` sees it).
+#[test]
+fn batch_fails_in_the_third_chunk_with_the_right_line_number() {
+    let n = BigUint::from(0xc5u32);
+    let bad = 8500;
+    let mut input = String::new();
+    let mut want = Vec::new();
+    for i in 1..=9000u32 {
+        if i as usize == bad {
+            input.push_str("3 64\n");
+        } else {
+            input.push_str(&format!("{i:x} 3 c5\n"));
+        }
+        if (i as usize) < bad {
+            want.push(format!(
+                "{:x}",
+                BigUint::from(i).modpow(&BigUint::from(3u32), &n)
+            ));
+        }
+    }
+    let before: Vec<&str> = want.iter().map(String::as_str).collect();
+    for args in [&["--batch"][..], &["--batch", "--threads", "2"]] {
+        assert_line_error(&modexp(args, input.as_bytes()), &before, bad, "found 2");
+    }
+}
+
+/// The modulus --batch keeps for the next chunk is the last run's, number and preparation
+/// together: chunk 1 (4096 lines) starts with modulus A and ends with B, chunk 2 starts with A
+/// again, which must be prepared anew, not answered with the kept B. (A chunk that closes early
+/// on a pause could hide a mismatch, never fail correct code.)
+#[test]
+fn batch_kept_modulus_is_the_last_runs_across_chunks() {
+    let a = BigUint::from(0xc5u32);
+    let b = BigUint::from(1_000_003u32);
+    let mut input = String::new();
+    let mut want = Vec::new();
+    for i in 0..4096 + 200u32 {
+        let m = if (100..4096).contains(&i) { &b } else { &a };
+        let base = BigUint::from(i + 2);
+        let e = BigUint::from(65537u32);
+        input.push_str(&format!("{base:x} {e:x} {m:x}\n"));
+        want.push(format!("{:x}", base.modpow(&e, m)));
+    }
+    for args in [&["--batch"][..], &["--batch", "--threads", "1"]] {
+        assert_ok(&modexp(args, input.as_bytes()), &want);
+    }
+}
+
+/// Standard input that cannot be read (a directory: EISDIR) is an error with status 1, with
+/// and without --batch, not taken for the end of the input.
+#[test]
+fn unreadable_standard_input_is_reported() {
+    for args in [&[][..], &["--batch"]] {
+        let o = montvec()
+            .arg("modexp")
+            .args(args)
+            .stdin(std::fs::File::open("/").expect("open / as a file"))
+            .output()
+            .expect("run montvec");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot read standard input"),
+            "{args:?}: {err}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -145,3 +145,27 @@ pub fn declassify_choice(c: Choice) -> bool {
     declassify(&mut bit);
     bit == 1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `lt` is strict (false at equal values), and a borrow out of the low limb reaches an
+    /// equal high limb. Its callers are in montvec-rsa (e < n, d < n, the Miller-Rabin bases),
+    /// so no test of this crate would notice it turning into `<=`.
+    #[test]
+    fn lt_is_strict() {
+        const M: Limb = Limb::MAX;
+        let t = |c: Choice| bool::from(c);
+        assert!(!t(lt(&[5], &[5])), "equal is not less");
+        assert!(!t(lt(&[0, 0], &[0, 0])));
+        assert!(!t(lt(&[M, M], &[M, M])));
+        assert!(t(lt(&[4], &[5])));
+        assert!(!t(lt(&[6], &[5])));
+        // The high limb decides; the low limb's borrow must propagate.
+        assert!(t(lt(&[M, 1], &[0, 2])));
+        assert!(!t(lt(&[0, 2], &[M, 1])));
+        assert!(t(lt(&[1, 7], &[2, 7])));
+        assert!(!t(lt(&[2, 7], &[1, 7])));
+    }
+}
