@@ -6,6 +6,7 @@ use zeroize::Zeroize;
 
 use crate::arith;
 use crate::error::{Error, Result};
+use crate::key::private::public_bit_length;
 use crate::key::{RsaPrivateKey, MAX_EXPONENT_BITS, MAX_MODULUS_BITS, MIN_PRIME_BITS};
 
 impl RsaPrivateKey {
@@ -36,10 +37,7 @@ impl RsaPrivateKey {
         if !bool::from(e.is_odd()) || !(2..=MAX_EXPONENT_BITS).contains(&e_bits) {
             return Err(Error::InvalidExponent);
         }
-        // Released by design: the primes' sizes (found in constant time).
-        let (mut p_bits, mut q_bits) = (p.bit_length(), q.bit_length());
-        montvec::ct::declassify(&mut p_bits);
-        montvec::ct::declassify(&mut q_bits);
+        let (p_bits, q_bits) = (public_bit_length(&p), public_bit_length(&q));
         if p_bits.min(q_bits) < MIN_PRIME_BITS {
             return Err(Error::InvalidKey("a prime is shorter than 128 bits"));
         }

@@ -495,7 +495,7 @@ fn trim(x: &Nat) -> Nat {
 /// x's bit length, found in constant time and then released: a prime's size is public.
 ///
 /// Leaks: x's bit length, by design.
-fn public_bit_length(x: &Nat) -> usize {
+pub(crate) fn public_bit_length(x: &Nat) -> usize {
     let mut bits = x.bit_length();
     montvec::ct::declassify(&mut bits);
     bits
