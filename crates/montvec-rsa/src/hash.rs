@@ -228,6 +228,12 @@ impl FromStr for HashAlg {
 
 /// A RustCrypto hash type and the [`HashAlg`] it is, so paddings can be built generically:
 /// `Pss::new::<sha2::Sha256>()`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a hash type montvec-rsa pads with",
+    note = "the hashes are the `sha1`, `sha2` (0.10) and `sha3` (0.10) types montvec-rsa \
+            re-exports: `montvec_rsa::sha2::Sha256` is one even when a newer `sha2` is a \
+            dependency too"
+)]
 pub trait HashFunction {
     /// The run-time value for this type.
     const ALG: HashAlg;

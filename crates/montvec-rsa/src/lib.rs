@@ -18,6 +18,8 @@ pub mod primitive;
 pub mod pss;
 mod rsa_signature;
 
+/// [`error`] under the path RustCrypto `rsa` uses (`rsa::errors::Error`).
+pub use error as errors;
 pub use error::{Error, Result};
 pub use hash::{HashAlg, HashFunction};
 pub use key::{PublicKeyParts, RsaPrivateKey, RsaPublicKey};

@@ -75,6 +75,22 @@ impl<D: HashFunction> SigningKey<D> {
     pub fn new_unprefixed(key: RsaPrivateKey) -> Self {
         Self::with_scheme(key, Pkcs1v15Sign::new_unprefixed())
     }
+
+    /// A signing key on a fresh key of `bits` bits ([`RsaPrivateKey::new`]).
+    ///
+    /// ```
+    /// use montvec_rsa::{pkcs1v15::SigningKey, sha2::Sha256};
+    /// use signature::{Keypair, Signer, Verifier};
+    /// let signing_key = SigningKey::<Sha256>::random(&mut rand_core::OsRng, 1024)?;
+    /// let signature = signing_key.try_sign(b"hello")?;
+    /// signing_key.verifying_key().verify(b"hello", &signature)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// Errors and leaks: as [`RsaPrivateKey::new`].
+    pub fn random<R: CryptoRngCore + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
+        Ok(Self::new(RsaPrivateKey::new(rng, bits)?))
+    }
 }
 
 impl<D: HashFunction> VerifyingKey<D> {

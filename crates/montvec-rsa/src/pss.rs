@@ -2,7 +2,8 @@
 //! [`SigningKey<D>`] and [`VerifyingKey<D>`] hash the message with `D` and run [`Pss`] with
 //! MGF1 over `D` and a salt of `D`'s output length unless another length is given.
 //!
-//! Every private operation blinds, so there is no separate `BlindedSigningKey`.
+//! Every private operation blinds, so [`BlindedSigningKey`] is another name for
+//! [`SigningKey`], kept for code written for RustCrypto `rsa`.
 //!
 //! ```
 //! use montvec_rsa::pss::{SigningKey, VerifyingKey};
@@ -20,6 +21,9 @@
 
 use core::marker::PhantomData;
 
+use rand_core::CryptoRngCore;
+
+use crate::error::Result;
 use crate::hash::HashFunction;
 use crate::key::{RsaPrivateKey, RsaPublicKey};
 use crate::padding::{Pss, SignatureScheme};
@@ -33,6 +37,10 @@ pub struct SigningKey<D> {
     scheme: Pss,
     hash: PhantomData<fn() -> D>,
 }
+
+/// [`SigningKey`] under RustCrypto `rsa`'s name for its blinded signer: here every private
+/// operation is blinded.
+pub type BlindedSigningKey<D> = SigningKey<D>;
 
 /// A public key that checks PSS signatures over `D`-digests of messages.
 pub struct VerifyingKey<D> {
@@ -54,6 +62,27 @@ impl<D: HashFunction> SigningKey<D> {
     /// Leaks: nothing; it stores the key.
     pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
         Self::with_scheme(key, Pss::new::<D>().with_salt_len(salt_len))
+    }
+
+    /// A signing key on a fresh key of `bits` bits ([`RsaPrivateKey::new`]).
+    ///
+    /// Errors and leaks: as [`RsaPrivateKey::new`].
+    pub fn random<R: CryptoRngCore + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
+        Ok(Self::new(RsaPrivateKey::new(rng, bits)?))
+    }
+
+    /// A signing key on a fresh key of `bits` bits, with a salt of `salt_len` bytes.
+    ///
+    /// Errors and leaks: as [`RsaPrivateKey::new`].
+    pub fn random_with_salt_len<R: CryptoRngCore + ?Sized>(
+        rng: &mut R,
+        bits: usize,
+        salt_len: usize,
+    ) -> Result<Self> {
+        Ok(Self::new_with_salt_len(
+            RsaPrivateKey::new(rng, bits)?,
+            salt_len,
+        ))
     }
 
     /// The salt length in bytes.

@@ -155,9 +155,19 @@ impl Nat {
         Nat { limbs }
     }
 
-    /// Big-endian bytes, exactly `len` of them (left-padded with zeros, or the low `len` bytes).
+    /// Big-endian bytes, exactly `len` of them: left-padded with zeros, or, when the value
+    /// needs more than `len` bytes, its low `len` bytes only (the fixed-length encoding
+    /// I2OSP of RFC 8017 §4.1 is this with the value known to fit; for the shortest encoding,
+    /// [`Nat::to_be_bytes_vartime`]).
     ///
     /// Leaks: `len` only.
+    ///
+    /// ```
+    /// use montvec::Nat;
+    /// let x = Nat::from_u64(0x0102_0304);
+    /// assert_eq!(x.to_be_bytes(6), [0, 0, 1, 2, 3, 4]);
+    /// assert_eq!(x.to_be_bytes(2), [3, 4]); // truncated: only the low two bytes
+    /// ```
     pub fn to_be_bytes(&self, len: usize) -> Vec<u8> {
         let mut out = vec![0u8; len];
         for (i, o) in out.iter_mut().rev().enumerate() {
@@ -166,6 +176,20 @@ impl Nat {
             }
         }
         out
+    }
+
+    /// Big-endian bytes without leading zero bytes, `[0]` for zero (as `BigUint::to_bytes_be`
+    /// gives them; JWK's `n` and `e`, ASN.1 after its sign byte).
+    ///
+    /// Leaks: the value's byte length (the leading zeros are trimmed).
+    ///
+    /// ```
+    /// use montvec::Nat;
+    /// assert_eq!(Nat::from_u64(65537).to_be_bytes_vartime(), [1, 0, 1]);
+    /// assert_eq!(Nat::zero(3).to_be_bytes_vartime(), [0]);
+    /// ```
+    pub fn to_be_bytes_vartime(&self) -> Vec<u8> {
+        self.to_be_bytes(self.bit_length_vartime().div_ceil(8).max(1))
     }
 
     /// Parse hexadecimal: either case, optional leading zeros, no prefix, no separators.
@@ -468,5 +492,30 @@ mod tests {
         assert_eq!(x.to_be_bytes(9), b);
         assert_eq!(x.to_be_bytes(11)[..2], [0, 0]);
         assert_eq!(x.bit_length_vartime(), 65);
+    }
+
+    /// The shortest bytes against num-bigint's, at every byte length across three limbs and
+    /// with leading zero limbs announced, so that each position of the top byte is crossed.
+    #[test]
+    fn shortest_bytes_match_num_bigint() {
+        for len in 0..=24 {
+            for pad in [0, 8, 9] {
+                let mut bytes = vec![0u8; pad];
+                bytes.extend((0..len).map(|i| (i as u8).wrapping_mul(37) | 0x80));
+                let x = Nat::from_be_bytes(&bytes);
+                let want = num_bigint::BigUint::from_bytes_be(&bytes).to_bytes_be();
+                assert_eq!(
+                    x.to_be_bytes_vartime(),
+                    want,
+                    "{len} bytes after {pad} zeros"
+                );
+                if len > 0 {
+                    // A top byte of 1 (fewest bits in it) too.
+                    bytes[pad] = 1;
+                    let x = Nat::from_be_bytes(&bytes);
+                    assert_eq!(x.to_be_bytes_vartime(), &bytes[pad..], "{len} after {pad}");
+                }
+            }
+        }
     }
 }

@@ -23,6 +23,7 @@ use rand_core::CryptoRngCore;
 use zeroize::Zeroize;
 
 use crate::arith;
+use crate::encryptor::RngHandle;
 use crate::error::{Error, Result};
 use crate::key::from_primes::private_exponent;
 use crate::key::{RsaPrivateKey, MAX_EXPONENT_BITS};
@@ -49,7 +50,7 @@ impl RsaPrivateKey {
     ///
     /// Leaks: `bits`, and how many candidates were drawn and rejected (each is discarded); not
     /// the primes or d (see the module doc).
-    pub fn new(rng: &mut impl CryptoRngCore, bits: usize) -> Result<Self> {
+    pub fn new<R: CryptoRngCore + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
         Self::new_with_exp(rng, bits, &Nat::from_u64(65537))
     }
 
@@ -68,7 +69,11 @@ impl RsaPrivateKey {
     /// ≥ 2^256), [`Error::Rng`].
     ///
     /// Leaks: as [`RsaPrivateKey::new`]; e is public.
-    pub fn new_with_exp(rng: &mut impl CryptoRngCore, bits: usize, e: &Nat) -> Result<Self> {
+    pub fn new_with_exp<R: CryptoRngCore + ?Sized>(
+        rng: &mut R,
+        bits: usize,
+        e: &Nat,
+    ) -> Result<Self> {
         if !(MIN_GENERATED_BITS..=MAX_GENERATED_BITS).contains(&bits) {
             return Err(Error::InvalidKeySize { bits });
         }
@@ -80,7 +85,7 @@ impl RsaPrivateKey {
         let e = e.resized(e_bits.div_ceil(64));
         let e_mod = Modulus::new(&e)?;
         loop {
-            if let Some(key) = attempt(rng, bits, &e, &e_mod)? {
+            if let Some(key) = attempt(&mut RngHandle(&mut *rng), bits, &e, &e_mod)? {
                 return Ok(key);
             }
         }

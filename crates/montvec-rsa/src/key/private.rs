@@ -441,6 +441,12 @@ impl RsaPrivateKey {
         &self.qinv
     }
 
+    /// qInv = q⁻¹ mod p, under RustCrypto `rsa`'s name (always `Some`: every key here has
+    /// its CRT values).
+    pub fn crt_coefficient(&self) -> Option<Nat> {
+        Some(self.qinv.clone())
+    }
+
     /// qInv in p's Montgomery form (Garner's multiplier).
     pub(crate) fn qinv_form(&self) -> &MontElem {
         &self.qinv_form
@@ -607,6 +613,14 @@ impl PartialEq for RsaPrivateKey {
 }
 
 impl Eq for RsaPrivateKey {}
+
+/// The public half, as RustCrypto `rsa` lends it (for functions generic over
+/// `AsRef<RsaPublicKey>`).
+impl AsRef<RsaPublicKey> for RsaPrivateKey {
+    fn as_ref(&self) -> &RsaPublicKey {
+        self.as_public_key()
+    }
+}
 
 impl core::fmt::Debug for RsaPrivateKey {
     /// Prints the public half only.

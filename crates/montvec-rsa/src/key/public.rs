@@ -129,6 +129,18 @@ impl PartialEq for RsaPublicKey {
 
 impl Eq for RsaPublicKey {}
 
+/// Consistent with `==`: n is announced as exactly its limbs and e as its minimal length,
+/// so keys of equal values hash the same limbs. (Clippy's `mutable_key_type` lint flags sets
+/// of keys for the modulus's constants, computed on first use behind a `OnceLock`; neither
+/// this nor `==` reads them.)
+impl core::hash::Hash for RsaPublicKey {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.n.as_limbs().hash(state);
+        self.e.as_limbs().hash(state);
+        self.algorithm.hash(state);
+    }
+}
+
 impl core::fmt::Debug for RsaPublicKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("RsaPublicKey")

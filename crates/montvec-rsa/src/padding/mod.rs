@@ -15,6 +15,7 @@ pub use pkcs1v15_encrypt::Pkcs1v15Encrypt;
 
 use rand_core::CryptoRngCore;
 
+use crate::encryptor::RngHandle;
 use crate::error::Result;
 use crate::key::{RsaPrivateKey, RsaPublicKey};
 
@@ -68,13 +69,13 @@ impl RsaPublicKey {
     /// the padding cannot use (OAEP with SHAKE), [`Error::Rng`](crate::Error::Rng).
     ///
     /// Leaks: the key's size and the message's length.
-    pub fn encrypt<R: CryptoRngCore, P: PaddingScheme>(
+    pub fn encrypt<R: CryptoRngCore + ?Sized, P: PaddingScheme>(
         &self,
         rng: &mut R,
         padding: P,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        padding.encrypt(rng, self, msg)
+        padding.encrypt(&mut RngHandle(rng), self, msg)
     }
 
     /// Verify `sig` over the digest `hashed` with `scheme`.
@@ -116,13 +117,13 @@ impl RsaPrivateKey {
     /// Errors: as [`RsaPrivateKey::decrypt`].
     ///
     /// Leaks: as [`RsaPrivateKey::decrypt`].
-    pub fn decrypt_blinded<R: CryptoRngCore, P: PaddingScheme>(
+    pub fn decrypt_blinded<R: CryptoRngCore + ?Sized, P: PaddingScheme>(
         &self,
         rng: &mut R,
         padding: P,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        padding.decrypt(rng, self, ciphertext)
+        padding.decrypt(&mut RngHandle(rng), self, ciphertext)
     }
 
     /// Sign the digest `hashed` with `scheme`; salt and blinding come from the operating
@@ -144,12 +145,12 @@ impl RsaPrivateKey {
     /// Errors: as [`RsaPrivateKey::sign`].
     ///
     /// Leaks: as [`RsaPrivateKey::sign`].
-    pub fn sign_with_rng<R: CryptoRngCore, S: SignatureScheme>(
+    pub fn sign_with_rng<R: CryptoRngCore + ?Sized, S: SignatureScheme>(
         &self,
         rng: &mut R,
         scheme: S,
         hashed: &[u8],
     ) -> Result<Vec<u8>> {
-        scheme.sign(rng, self, hashed)
+        scheme.sign(&mut RngHandle(rng), self, hashed)
     }
 }

@@ -45,6 +45,30 @@ impl Oaep {
         Self::with_hash(D::ALG)
     }
 
+    /// OAEP with the hash `D` for the label and for MGF1, and the label `label`: RustCrypto
+    /// `rsa`'s name for `Oaep::new::<D>().with_label(label)` (a `&str`, a `String` or bytes).
+    ///
+    /// ```
+    /// use montvec_rsa::{sha2::Sha256, Oaep};
+    /// assert_eq!(Oaep::new_with_label::<Sha256, _>("tag").label(), b"tag");
+    /// ```
+    pub fn new_with_label<D: HashFunction, S: AsRef<[u8]>>(label: S) -> Self {
+        Self::new::<D>().with_label(label.as_ref())
+    }
+
+    /// OAEP with `D` for the label and `MGD` for MGF1, and an empty label (RustCrypto `rsa`'s
+    /// name for `Oaep::new::<D>().with_mgf_hash(MGD::ALG)`).
+    pub fn new_with_mgf_hash<D: HashFunction, MGD: HashFunction>() -> Self {
+        Self::new::<D>().with_mgf_hash(MGD::ALG)
+    }
+
+    /// OAEP with `D` for the label, `MGD` for MGF1 and the label `label`.
+    pub fn new_with_mgf_hash_and_label<D: HashFunction, MGD: HashFunction, S: AsRef<[u8]>>(
+        label: S,
+    ) -> Self {
+        Self::new_with_mgf_hash::<D, MGD>().with_label(label.as_ref())
+    }
+
     /// OAEP with `hash` for the label and for MGF1, and an empty label.
     pub fn with_hash(hash: HashAlg) -> Self {
         Oaep {

@@ -42,6 +42,29 @@ impl Pss {
         Self::with_hash(D::ALG)
     }
 
+    /// PSS with the hash type `D` for the message and MGF1, and a salt of `salt_len` bytes
+    /// (RustCrypto `rsa`'s name for `Pss::new::<D>().with_salt_len(salt_len)`).
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn new_with_salt<D: HashFunction>(salt_len: usize) -> Self {
+        Self::new::<D>().with_salt_len(salt_len)
+    }
+
+    /// The same as [`Pss::new`]: RustCrypto `rsa`'s blinded variant, kept for its callers;
+    /// here every private operation is blinded.
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn new_blinded<D: HashFunction>() -> Self {
+        Self::new::<D>()
+    }
+
+    /// The same as [`Pss::new_with_salt`] (every private operation is blinded).
+    ///
+    /// Leaks: nothing; no secret is involved.
+    pub fn new_blinded_with_salt<D: HashFunction>(salt_len: usize) -> Self {
+        Self::new_with_salt::<D>(salt_len)
+    }
+
     /// PSS with `hash` for the message and MGF1, and a salt as long as its output. For
     /// SHAKE128 / SHAKE256 the mask is the XOF itself and the hash output 32 / 64 bytes
     /// (RFC 8702 §2).
