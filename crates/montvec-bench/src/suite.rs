@@ -721,3 +721,76 @@ impl Job {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contender(imp: Impl, answer: &[u64]) -> Contender {
+        Contender {
+            label: label(Op::Exp, imp, "test", NO_BACKEND, 128),
+            answer: answer.to_vec(),
+            call: Box::new(|| {}),
+        }
+    }
+
+    /// A job whose contenders all agree keeps their answer; one contender that disagrees with
+    /// the first, wherever it stands, stops the job naming both (the benchmark never times a
+    /// wrong answer).
+    #[test]
+    fn a_disagreeing_contender_stops_the_job() {
+        let agree = vec![
+            contender(Impl::Montvec, &[1, 2]),
+            contender(Impl::Gmp, &[1, 2]),
+        ];
+        let job = Job::checked(Op::Exp, 128, 1, agree, None).expect("equal answers");
+        assert_eq!(job.answer(), [1, 2]);
+        let differ = vec![
+            contender(Impl::Montvec, &[1, 2]),
+            contender(Impl::Gmp, &[1, 2]),
+            contender(Impl::Openssl, &[1, 3]),
+        ];
+        match Job::checked(Op::Exp, 128, 1, differ, None) {
+            Err(BenchError::Disagree {
+                op: Op::Exp,
+                bits: 128,
+                reference,
+                other,
+            }) => {
+                assert!(reference.starts_with(Impl::Montvec.name()), "{reference}");
+                assert!(other.starts_with(Impl::Openssl.name()), "{other}");
+            }
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("a job of disagreeing contenders"),
+        }
+    }
+
+    /// Every product row, montvec's and GMP's, times `PRODUCTS_PER_CALL` products a call and
+    /// says so, so that `ns_per_op` is per product for both and their ratio is fair.
+    #[test]
+    fn product_rows_count_every_product_of_a_call() {
+        let sel = Selection {
+            algorithms: Vec::new(),
+            ladder: false,
+            product: true,
+            backends: vec![Backend::Portable],
+            backend_fallback: false,
+            peers: true,
+            threads: vec![1],
+            seed: 3,
+        };
+        let jobs = prepare(Op::Product, 256, &sel).expect("product job");
+        let rows: Vec<(Impl, usize)> = jobs[0]
+            .contenders
+            .iter()
+            .map(|c| (c.label.imp, c.label.per_call))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (Impl::Montvec, PRODUCTS_PER_CALL),
+                (Impl::Gmp, PRODUCTS_PER_CALL)
+            ]
+        );
+    }
+}

@@ -210,4 +210,25 @@ mod tests {
             .all(|t| t.samples == 5 && t.min_ns <= t.median_ns && t.median_ns <= t.max_ns));
         assert!(a >= 5 && b >= 5);
     }
+
+    /// Each round starts one contender further on, so that no contender always runs first
+    /// (or always right after the same one): with three contenders the rounds go 0 1 2,
+    /// 1 2 0, 2 0 1, then 0 1 2 again.
+    #[test]
+    fn each_round_starts_one_contender_further_on() {
+        let last = std::cell::Cell::new(usize::MAX);
+        let mut f0 = || last.set(0);
+        let mut f1 = || last.set(1);
+        let mut f2 = || last.set(2);
+        let mut order = Vec::new();
+        let plan = Plan {
+            sample_time: Duration::from_micros(20),
+            samples: 4,
+            clock: Clock::ThreadCpu,
+        };
+        measure_interleaved(&mut [&mut f0, &mut f1, &mut f2], plan, &mut || {
+            order.push(last.get())
+        });
+        assert_eq!(order, [0, 1, 2, 1, 2, 0, 2, 0, 1, 0, 1, 2]);
+    }
 }

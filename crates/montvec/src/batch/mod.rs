@@ -1175,4 +1175,21 @@ mod tests {
             }
         }
     }
+
+    /// Sixteen-lane groups only when the jobs outnumber what the workers' groups of 8 hold: 16
+    /// jobs of 512 bits on 2 workers run as two 8-lane calls side by side (about 80 us), not
+    /// as one 16-lane call (about 126 us); a 17th job makes a 16-lane group pay.
+    #[test]
+    fn sixteen_lanes_only_beyond_eight_jobs_a_worker() {
+        let calls = |count, workers: usize| {
+            calls_of_size(Engine::Ifma512, None, 1.0, 8, count, &|| workers).calls
+        };
+        assert_eq!(calls(16, 2), vec![(Engine::Ifma512, 8); 2]);
+        assert_eq!(
+            calls(17, 2),
+            vec![(Engine::Ifma512, 16), (Engine::Ifma512, 1)]
+        );
+        assert_eq!(calls(24, 3), vec![(Engine::Ifma512, 8); 3]);
+        assert_eq!(calls(16, 1), vec![(Engine::Ifma512, 16)]);
+    }
 }

@@ -110,4 +110,30 @@ mod tests {
             assert_eq!(back, vec![a.clone(), b.clone(), c.clone()]);
         }
     }
+
+    /// Every digit count from 1 to 80 (so every offset of a digit in a limb, and numbers whose
+    /// top limb is partly or wholly filled), on 4, 8 and 16 lanes with one lane left empty:
+    /// numbers using every bit below 2^(52 digits) come back whole, top limb included.
+    #[test]
+    fn slice_round_trips_every_digit_count() {
+        for digits in 1..=80 {
+            let bits = digits * DIGIT_BITS;
+            let limbs = bits.div_ceil(LIMB_BITS);
+            let top_bits = bits - (limbs - 1) * LIMB_BITS;
+            let number = |seed: u64| -> Vec<Limb> {
+                let mut x: Vec<Limb> = (0..limbs as u64)
+                    .map(|i| ((seed << 8) ^ i).wrapping_mul(0x9e37_79b9_7f4a_7c15) | (1 << 63))
+                    .collect();
+                x[limbs - 1] &= u64::MAX >> (LIMB_BITS - top_bits);
+                x
+            };
+            for lanes in [4, 8, 16] {
+                let xs: Vec<Vec<Limb>> = (1..lanes as u64).map(number).collect();
+                let refs: Vec<&[Limb]> = xs.iter().map(|x| &x[..]).collect();
+                let s = slice(&refs, digits, lanes);
+                let back = unslice(s.as_slice(), lanes, xs.len(), limbs);
+                assert_eq!(back, xs, "{digits} digits, {lanes} lanes");
+            }
+        }
+    }
 }

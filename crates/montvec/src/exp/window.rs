@@ -109,3 +109,34 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     }
     acc.to_vec()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::window_width;
+
+    /// The widths the doc chose, on both sides of every boundary. A wrong width gives the same
+    /// answers, only slower, so no other test notices: from 90 to 512 bits (exponents of 2 to
+    /// 8 limbs) the width is 4 also because the fused ADX window kernel reads 2^4 entries
+    /// (`mont::adx::fused::LOOKUP_ENTRIES`); at 5, those sizes would silently lose it.
+    #[test]
+    fn widths_at_the_measured_boundaries() {
+        for (bits, w) in [
+            (1, 1),
+            (22, 1),
+            (23, 3),
+            (64, 3),
+            (89, 3),
+            (90, 4),
+            (512, 4),
+            (513, 5),
+            (937, 5),
+            (938, 6),
+            (8192, 6),
+        ] {
+            assert_eq!(window_width(bits), w, "{bits} bits");
+        }
+        for limbs in 2..=8 {
+            assert_eq!(window_width(64 * limbs), 4, "{limbs} limbs");
+        }
+    }
+}
