@@ -100,6 +100,9 @@ impl<D: HashFunction, MGD: HashFunction> DecryptingKey<D, MGD> {
     }
 }
 
+/// The key inside wipes its secrets on drop (the label is public).
+impl<D, MGD> zeroize::ZeroizeOnDrop for DecryptingKey<D, MGD> {}
+
 /// Errors and leaks: as [`RsaPublicKey::encrypt`] with [`Oaep`].
 impl<D: HashFunction, MGD: HashFunction> RandomizedEncryptor for EncryptingKey<D, MGD> {
     fn encrypt_with_rng<R: CryptoRngCore + ?Sized>(

@@ -125,6 +125,9 @@ pub struct DecryptingKey {
     inner: RsaPrivateKey,
 }
 
+/// The key inside wipes its secrets on drop.
+impl zeroize::ZeroizeOnDrop for DecryptingKey {}
+
 impl EncryptingKey {
     /// PKCS#1 v1.5 encryption to `key`.
     ///

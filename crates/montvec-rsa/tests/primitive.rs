@@ -395,9 +395,14 @@ fn public_exponent_bounds() {
     }
 }
 
-/// A private key wipes d, the primes and the CRT values on drop: checked at compile time.
+/// A private key wipes d, the primes and the CRT values on drop, and so does every typed key
+/// that holds one: checked at compile time.
 #[test]
 fn private_keys_zeroize_on_drop() {
     fn zeroized_on_drop<T: zeroize::ZeroizeOnDrop>() {}
     zeroized_on_drop::<montvec_rsa::RsaPrivateKey>();
+    zeroized_on_drop::<montvec_rsa::pkcs1v15::SigningKey<montvec_rsa::sha2::Sha256>>();
+    zeroized_on_drop::<montvec_rsa::pss::SigningKey<montvec_rsa::sha2::Sha256>>();
+    zeroized_on_drop::<montvec_rsa::oaep::DecryptingKey<montvec_rsa::sha2::Sha256>>();
+    zeroized_on_drop::<montvec_rsa::pkcs1v15::DecryptingKey>();
 }
