@@ -129,7 +129,7 @@ fn private_keys_lend_their_public_half_and_public_keys_hash() {
     let mut set = HashSet::new();
     for key in &keys {
         assert!(set.insert(key.to_public_key()));
-        assert!(!set.insert(key.to_public_key().clone()));
+        assert!(!set.insert(key.to_public_key()));
     }
     // Bound to PSS, the same (n, e) is another key, as `==` says.
     let pss = keys[0]
