@@ -421,7 +421,8 @@ impl RsaPrivateKey {
         &self.d
     }
 
-    /// The primes [p, q].
+    /// The first two primes [p, q]. A multi-prime key's further primes are in
+    /// [`RsaPrivateKey::other_primes`] (RustCrypto `rsa`'s `primes()` lists them all).
     pub fn primes(&self) -> [&Nat; 2] {
         [&self.p, &self.q]
     }
