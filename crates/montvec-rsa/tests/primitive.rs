@@ -209,6 +209,54 @@ fn inconsistent_keys_are_refused() {
     assert!(matches!(bad, Err(Error::InvalidKey(_))));
 }
 
+/// A composite "prime" is refused when the key is built, whichever constructor builds it:
+/// `from_p_q` makes a d that agrees with every other check, and so does a PKCS#1 key whose
+/// CRT values were computed from the composite. Such keys once failed only at their first
+/// private operation (the fault check).
+#[test]
+fn composite_primes_are_refused() {
+    let (key, _) = crypt_cases().swap_remove(0);
+    let [p, q] = key.primes();
+    let e = key.e().clone();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    // The first odd composite above q that e is coprime to: q + 2, q + 4, ...
+    let composite = (1u32..)
+        .map(|i| big(q) + 2u32 * i)
+        .find(|c| {
+            !montvec_rsa::prime::is_probable_prime_vartime(&nat(c), 20, &mut rng).unwrap()
+                && num_integer::Integer::gcd(c, &(big(&e))) == 1u32.into()
+        })
+        .unwrap();
+    // The key from_p_q builds with p prime and q composite: refused.
+    assert_eq!(
+        RsaPrivateKey::from_p_q(p.clone(), nat(&composite), e.clone()).err(),
+        Some(Error::InvalidKey("a prime factor is not prime"))
+    );
+    // The same with the composite first, through from_crt_components with consistent values.
+    let (c, r) = (composite.clone(), big(p));
+    let lambda = num_integer::Integer::lcm(&(&c - 1u8), &(&r - 1u8));
+    let Some(d) = big(&e).modinv(&lambda) else {
+        panic!("e is prime to lcm(c - 1, p - 1)")
+    };
+    let qinv = r.modinv(&c).expect("p is prime to c");
+    let built = RsaPrivateKey::from_crt_components(
+        nat(&(&c * &r)),
+        e.clone(),
+        nat(&d),
+        nat(&c),
+        nat(&r),
+        nat(&(&d % (&c - 1u8))),
+        nat(&(&d % (&r - 1u8))),
+        nat(&qinv),
+    );
+    assert_eq!(
+        built.err(),
+        Some(Error::InvalidKey("a prime factor is not prime"))
+    );
+    // The genuine primes still make the key.
+    assert!(RsaPrivateKey::from_p_q(p.clone(), q.clone(), e).is_ok());
+}
+
 /// Key parts longer than n are refused by their sizes, before any arithmetic on them (whose
 /// cost grows with the announced length: a million-bit d once took seconds to refuse); a d
 /// that is congruent to the right one but not below n is refused too; a d announced with

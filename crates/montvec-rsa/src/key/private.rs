@@ -19,8 +19,9 @@ use crate::primitive::blinding::BlindingCache;
 /// Every constructor checks that the parts agree: the product of the primes is n,
 /// e·d ≡ 1 modulo each prime minus one, and the CRT values dP = d mod (p − 1),
 /// dQ = d mod (q − 1), qInv = q⁻¹ mod p, and for each further prime rᵢ its exponent
-/// dᵢ = d mod (rᵢ − 1) and coefficient tᵢ = (p·q·r₃⋯rᵢ₋₁)⁻¹ mod rᵢ. The primes themselves are
-/// not tested for primality on import. Keys generated here have two primes.
+/// dᵢ = d mod (rᵢ − 1) and coefficient tᵢ = (p·q·r₃⋯rᵢ₋₁)⁻¹ mod rᵢ, and that each prime passes
+/// Fermat's test to base 2 (a composite is refused; the test is no proof of primality, and the
+/// fault check of every private operation stays). Keys generated here have two primes.
 ///
 /// The secret parts are zeroized on drop (the [`Modulus`] values hold copies of p and q and
 /// zeroize their own constants).
@@ -361,6 +362,20 @@ impl RsaPrivateKey {
             return Err(Error::InvalidKey("d is not below n"));
         }
         let q_mod = Modulus::new(&q)?;
+        // Each prime passes Fermat's test to base 2, 2^(r - 1) ≡ 1 (mod r), in constant time:
+        // every check above holds for a composite "prime" too (with d made from it, as
+        // `from_p_q` makes it), and such a key failed only at its first private operation,
+        // by the fault check. A Fermat pseudoprime to base 2 still passes; the fault check
+        // stays the guard of every operation.
+        let primes = [(&p, &p_mod), (&q, &q_mod)]
+            .into_iter()
+            .chain(others.iter().map(|o| (&o.prime, o.modulus.as_ref())));
+        for (r, modulus) in primes {
+            let fermat = modulus.pow(&Nat::from_u64(2), &arith::minus_one(r));
+            if !montvec::ct::declassify_choice(fermat.ct_eq(&one)) {
+                return Err(Error::InvalidKey("a prime factor is not prime"));
+            }
+        }
         let d = d.resized(public.n().limb_len());
         let qinv_form = p_mod.to_montgomery(&qinv);
         Ok(RsaPrivateKey {
