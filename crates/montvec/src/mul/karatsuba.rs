@@ -43,9 +43,7 @@ pub fn square_scratch_len(n: usize) -> usize {
     if n < SQUARE_THRESHOLD {
         return 0;
     }
-    let l = n - (n >> 1);
-    // |a0 - a1| (l), its square (2l), a copy of the top of z0 (l).
-    4 * l + square_scratch_len(l)
+    square_step_scratch_len(n) + square_scratch_len(n - (n >> 1))
 }
 
 /// `d = |x - y|` for `x` of l limbs and `y` of at most l limbs (zero-extended); returns the
@@ -158,14 +156,37 @@ pub fn mul_step(
 ///
 /// Leaks: n only.
 pub fn square(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
-    let n = a.len();
-    debug_assert!(out.len() == 2 * n);
-    if n < SQUARE_THRESHOLD {
+    debug_assert!(out.len() == 2 * a.len());
+    if a.len() < SQUARE_THRESHOLD {
         square_base(out, a);
         return;
     }
-    let h = n >> 1;
-    let l = n - h;
+    square_step(out, a, scratch, square);
+}
+
+/// Scratch limbs one [`square_step`] on n-limb operands takes besides its halves' own:
+/// |a0 - a1| (l), its square (2l), a copy of the top of z0 (l).
+///
+/// Leaks: nothing; a function of the public length.
+pub fn square_step_scratch_len(n: usize) -> usize {
+    4 * (n - (n >> 1))
+}
+
+/// One Karatsuba squaring step: `out = a^2` (n >= 2, `out.len() == 2n`) from three half-size
+/// squares `half(z, x, rest)` (`z = x^2`; `rest` is the scratch past this step's
+/// [`square_step_scratch_len`]): [`square`]'s recursion, and the ADX Montgomery kernels'
+/// squares on their fixed-size triangles (`mont::adx`).
+///
+/// Leaks: n only, and what `half` leaks.
+pub fn square_step(
+    out: &mut [Limb],
+    a: &[Limb],
+    scratch: &mut [Limb],
+    mut half: impl FnMut(&mut [Limb], &[Limb], &mut [Limb]),
+) {
+    let n = a.len();
+    debug_assert!(n >= 2 && out.len() == 2 * n);
+    let l = n - (n >> 1);
     let (a0, a1) = a.split_at(l);
     let (da, rest) = scratch.split_at_mut(l);
     let (prod, rest) = rest.split_at_mut(2 * l);
@@ -173,10 +194,10 @@ pub fn square(out: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
     let _ = abs_diff(da, a0, a1);
     {
         let (z0, z2) = out.split_at_mut(2 * l);
-        square(z0, a0, rest);
-        square(z2, a1, rest);
+        half(z0, a0, rest);
+        half(z2, a1, rest);
     }
-    square(prod, da, rest);
+    half(prod, da, rest);
     add_middle(out, l, z0_hi, prod, !0);
 }
 

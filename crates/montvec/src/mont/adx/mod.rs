@@ -11,6 +11,7 @@
 //! | product rows (`.rept`-unrolled) | [`product`] | N even |
 //! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 56, 64, 80, 96, 128 |
 //! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, any m |
+//! | square by one Karatsuba step over the triangles ([`sqr_product_karatsuba`]) | here, on `mul::karatsuba` | N = 80, 96, 128 |
 //! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
 //! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
@@ -47,6 +48,9 @@ pub const SIZES: [usize; 20] = [
 
 /// Products of at least this many limbs take one Karatsuba step ([`mul_product_karatsuba`]).
 const KARATSUBA_LIMBS: usize = 48;
+
+/// Squares of at least this many limbs take one Karatsuba step ([`sqr_product_karatsuba`]).
+const KARATSUBA_SQUARE_LIMBS: usize = 80;
 
 /// Scratch limbs of [`mul_product_karatsuba`] on N limbs: the product's 2N and one step's own.
 pub fn karatsuba_scratch_len(n: usize) -> usize {
@@ -146,6 +150,54 @@ pub fn mont_sqr<const N: usize>(
         product::sqr_product::<N>(token, t, a);
     }
     reduce::<N>(token, out, t, n, n0);
+}
+
+/// `t[0..2N] = a^2` by one Karatsuba step ([`karatsuba::square_step`]) over the triangles of
+/// [`mont_sqr`] at H = N / 2 limbs (blocked when H is a multiple of 8). `t` has at least
+/// [`karatsuba_scratch_len`]`(N)` limbs.
+///
+/// Used from 80 limbs (`KARATSUBA_SQUARE_LIMBS`): the step saves about a quarter of the
+/// triangle's word products, but its portable combining passes cost more than that below.
+/// Zen 3 (AMD EPYC family 25 model 1, 2026-11-29, `taskset -c 0 montvec bench --ops sqr,exp
+/// --algorithms cios`, two runs of each build alternating; sqr, then `pow`, blocked triangle /
+/// one step): 32 limbs 831-834 / 916-917 ns, 2.06-2.07 / 2.24 ms; 48 limbs 1.87-1.88 /
+/// 1.93 us; 56 limbs (halves on the unrolled rows) 2.41-2.42 / 2.65 us, 10.30-10.32 /
+/// 11.14-11.24 ms; 64 limbs 3.09-3.10 / 3.15 us, 15.4-15.6 ms either way; 80 limbs 4.82-4.85 /
+/// 4.78-4.81 us, 29.8 / 29.1 ms; 96 limbs 6.83-6.88 / 6.74-6.75 us, 51.0 / 49.1-49.3 ms; 128
+/// limbs 11.90-11.94 / 11.63 us, 117.1-117.3 / 114.4-114.7 ms.
+///
+/// Leaks: N only.
+pub fn sqr_product_karatsuba<const N: usize, const H: usize>(
+    token: AdxToken,
+    t: &mut [Limb],
+    a: &[Limb; N],
+) {
+    const { assert!(N == 2 * H) };
+    let (out, scratch) = t.split_at_mut(2 * N);
+    karatsuba::square_step(out, a, scratch, |z, x, _| {
+        if H & 7 == 0 {
+            sqr_blocked::sqr_product_blocked(token, z, x);
+        } else {
+            product::sqr_product::<H>(token, z, arr::<H>(x));
+        }
+    });
+}
+
+/// `out = a^2 / R mod n` for N = 2H limbs: the square by one Karatsuba step
+/// ([`sqr_product_karatsuba`]), then the reduction. `t` has at least
+/// [`karatsuba_scratch_len`]`(N)` limbs.
+///
+/// Leaks: N only.
+fn mont_sqr_karatsuba<const N: usize, const H: usize>(
+    token: AdxToken,
+    out: &mut [Limb],
+    a: &[Limb],
+    n: &[Limb],
+    n0: Limb,
+    t: &mut [Limb],
+) {
+    sqr_product_karatsuba::<N, H>(token, t, arr(a));
+    reduce::<N>(token, arr_mut(out), t, arr(n), n0);
 }
 
 /// REDC of t[0..2N] into `out`: the register-blocked reduction when N is a multiple of 8.
@@ -348,6 +400,7 @@ pub(crate) fn kernel_sqr(
     t: &mut [Limb],
 ) {
     let n0 = np[0];
+    const { assert!(KARATSUBA_SQUARE_LIMBS == 80 && KARATSUBA_SQUARE_LIMBS >= KARATSUBA_LIMBS) };
     match n.len() {
         2 => fused::mont_sqr::<2>(tk, arr_mut(out), arr(a), arr(n), np),
         3 => fused::mont_sqr::<3>(tk, arr_mut(out), arr(a), arr(n), np),
@@ -366,9 +419,9 @@ pub(crate) fn kernel_sqr(
         48 => mont_sqr::<48>(tk, out, a, n, n0, t),
         56 => mont_sqr::<56>(tk, out, a, n, n0, t),
         64 => mont_sqr::<64>(tk, out, a, n, n0, t),
-        80 => mont_sqr::<80>(tk, out, a, n, n0, t),
-        96 => mont_sqr::<96>(tk, out, a, n, n0, t),
-        128 => mont_sqr::<128>(tk, out, a, n, n0, t),
+        80 => mont_sqr_karatsuba::<80, 40>(tk, out, a, n, n0, t),
+        96 => mont_sqr_karatsuba::<96, 48>(tk, out, a, n, n0, t),
+        128 => mont_sqr_karatsuba::<128, 64>(tk, out, a, n, n0, t),
         k => unreachable!("no ADX kernel for {k} limbs (the constructors check)"),
     }
 }
@@ -748,22 +801,7 @@ mod tests {
             return;
         };
         fn run<const N: usize, const H: usize>(token: AdxToken) {
-            let mut rng = ChaCha8Rng::seed_from_u64(N as u64);
-            let pattern = 0x5555_5555_5555_5555;
-            let mut low_half_bigger = [pattern; N];
-            low_half_bigger[H - 1] = u64::MAX;
-            let mut high_half_bigger = [pattern; N];
-            high_half_bigger[N - 1] = u64::MAX;
-            let mut ops: Vec<[Limb; N]> = vec![
-                [0; N],
-                [u64::MAX; N],
-                [pattern; N],
-                low_half_bigger,
-                high_half_bigger,
-            ];
-            for _ in 0..6 {
-                ops.push(core::array::from_fn(|_| rng.gen()));
-            }
+            let ops = karatsuba_operands::<N, H>();
             let mut t = vec![0xdead_beef; karatsuba_scratch_len(N)];
             for a in &ops {
                 for b in &ops {
@@ -775,6 +813,50 @@ mod tests {
         run::<32, 16>(token);
         run::<48, 24>(token);
         run::<64, 32>(token);
+    }
+
+    /// Operands of a Karatsuba step on N = 2H limbs: zero, all ones, equal halves (a zero
+    /// difference), either half the bigger, and six random ones.
+    fn karatsuba_operands<const N: usize, const H: usize>() -> Vec<[Limb; N]> {
+        let mut rng = ChaCha8Rng::seed_from_u64(N as u64);
+        let pattern = 0x5555_5555_5555_5555;
+        let mut low_half_bigger = [pattern; N];
+        low_half_bigger[H - 1] = u64::MAX;
+        let mut high_half_bigger = [pattern; N];
+        high_half_bigger[N - 1] = u64::MAX;
+        let mut ops: Vec<[Limb; N]> = vec![
+            [0; N],
+            [u64::MAX; N],
+            [pattern; N],
+            low_half_bigger,
+            high_half_bigger,
+        ];
+        for _ in 0..6 {
+            ops.push(core::array::from_fn(|_| rng.gen()));
+        }
+        ops
+    }
+
+    /// [`sqr_product_karatsuba`] against num-bigint, on blocked halves (40, 64 limbs) and on
+    /// unrolled ones (28, 20, not multiples of 8): either half the bigger, equal halves (a zero
+    /// difference), zero, all ones and random operands; the scratch starts dirty.
+    #[test]
+    fn karatsuba_squares_match_oracle() {
+        let Some(token) = AdxToken::detect() else {
+            return;
+        };
+        fn run<const N: usize, const H: usize>(token: AdxToken) {
+            let ops = karatsuba_operands::<N, H>();
+            let mut t = vec![0xdead_beef; karatsuba_scratch_len(N)];
+            for a in &ops {
+                sqr_product_karatsuba::<N, H>(token, &mut t, a);
+                assert_eq!(big(&t[..2 * N]), big(a) * big(a), "N={N}");
+            }
+        }
+        run::<40, 20>(token);
+        run::<56, 28>(token);
+        run::<80, 40>(token);
+        run::<128, 64>(token);
     }
 
     /// The fused kernels' two-word quotient factor: n n' = -1 mod 2^128, low word = n0'.
