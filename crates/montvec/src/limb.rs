@@ -25,6 +25,36 @@ pub const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
     (t as Limb, ((t >> 64) as Limb) & 1)
 }
 
+/// [`adc`] for loops of one carry chain: on x86-64 through `_addcarry_u64`, so that the
+/// compiler keeps the carry in the carry flag from one limb to the next, where the `u128` form
+/// moves it through a register each limb. Zen 3 (2026-11-29, `x += y` over 32 limbs, `taskset
+/// -c 0`): 11.4 ns against 22.0. Two chains interleaved in one loop lose the flag again (29.7
+/// ns): give each chain its own pass.
+#[inline(always)]
+pub fn adc_chain(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut sum = 0;
+        let carry_out = core::arch::x86_64::_addcarry_u64(carry as u8, a, b, &mut sum);
+        (sum, Limb::from(carry_out))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    adc(a, b, carry)
+}
+
+/// [`sbb`] for loops of one borrow chain, as [`adc_chain`] (`_subborrow_u64` on x86-64).
+#[inline(always)]
+pub fn sbb_chain(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut difference = 0;
+        let borrow_out = core::arch::x86_64::_subborrow_u64(borrow as u8, a, b, &mut difference);
+        (difference, Limb::from(borrow_out))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    sbb(a, b, borrow)
+}
+
 /// `acc + a * b + carry`, returning `(low, high)`.
 #[inline(always)]
 pub const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {

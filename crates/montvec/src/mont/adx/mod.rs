@@ -9,9 +9,9 @@
 //! |---|---|---|
 //! | fused square / multiply, all in registers | [`fused`] | N = 2 to 8 |
 //! | product rows (`.rept`-unrolled) | [`product`] | N even |
-//! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 48, 56, 64, 80, 96, 128 |
+//! | product by one Karatsuba step over the rows ([`mul_product_karatsuba`]) | here, on `mul::karatsuba` | N = 32, 40, 48, 56, 64, 80, 96, 128 |
 //! | triangle squaring in register blocks of 8 rows | [`sqr_blocked`] | N = 8m, any m |
-//! | square by one Karatsuba step over the triangles ([`sqr_product_karatsuba`]) | here, on `mul::karatsuba` | N = 80, 96, 128 |
+//! | square by one Karatsuba step over the triangles ([`sqr_product_karatsuba`]) | here, on `mul::karatsuba` | N = 64, 80, 96, 128 |
 //! | triangle squaring rows (`.rept`-unrolled) | [`product`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
 //! | REDC in register blocks of 8 rows, final subtraction | [`redc_blocked`] | N = 8m, any m |
 //! | REDC rows (`.rept`-unrolled) | [`redc`] | N = 10, 12, 20 (and any even N not 8m, in tests) |
@@ -47,10 +47,10 @@ pub const SIZES: [usize; 20] = [
 ];
 
 /// Products of at least this many limbs take one Karatsuba step ([`mul_product_karatsuba`]).
-const KARATSUBA_LIMBS: usize = 48;
+const KARATSUBA_LIMBS: usize = 32;
 
 /// Squares of at least this many limbs take one Karatsuba step ([`sqr_product_karatsuba`]).
-const KARATSUBA_SQUARE_LIMBS: usize = 80;
+const KARATSUBA_SQUARE_LIMBS: usize = 64;
 
 /// Scratch limbs of [`mul_product_karatsuba`] on N limbs: the product's 2N and one step's own.
 pub fn karatsuba_scratch_len(n: usize) -> usize {
@@ -83,11 +83,17 @@ pub fn mont_mul<const N: usize>(
 /// [`product::mul_product`] at H = N / 2 limbs. `t` has at least
 /// [`karatsuba_scratch_len`]`(N)` limbs.
 ///
-/// Used at 48 and 64 limbs. The combining passes (the two differences, the middle term) are
-/// portable Rust and cost about 100 ns at 32 limbs, so the step pays only on larger halves:
-/// AMD EPYC without AVX-512, one core, the product alone, rows / one step: 32 limbs
+/// Used from 32 limbs (`KARATSUBA_LIMBS`). The combining passes (the two differences, the
+/// middle term) are portable Rust; with one carry chain a pass ([`crate::limb::adc_chain`])
+/// they take 139 ns at 32-limb halves, against 216 ns before (Zen 3, 2026-11-29). AMD EPYC
+/// without AVX-512, one core, before that, the product alone, rows / one step: 32 limbs
 /// 471 / 456 ns, 48 limbs 1050 / 954, 64 limbs 1862 / 1707; `Modulus::pow` (median of 21 or
 /// 31, three or four runs each way) 6698 -> 6604 us at 3072 bits, 15368 -> 15269 at 4096.
+/// With the faster passes (Zen 3, 2026-11-29, `taskset -c 0 montvec bench --ops mul,exp
+/// --algorithms cios`, two runs of each build alternating), rows / one step: the 32-limb
+/// multiplication 1.03-1.07 / 0.99 us, 40 limbs 1.56-1.57 / 1.51-1.52 us; `pow` with this and
+/// [`sqr_product_karatsuba`] at 64 limbs, 2048 bits 2.060-2.063 / 2.046-2.051 ms, 2560 bits
+/// 3.898-3.902 / 3.870-3.873 ms, 4096 bits 15.11-15.19 / 14.92-14.95 ms.
 ///
 /// Leaks: N only.
 pub fn mul_product_karatsuba<const N: usize, const H: usize>(
@@ -156,15 +162,17 @@ pub fn mont_sqr<const N: usize>(
 /// [`mont_sqr`] at H = N / 2 limbs (blocked when H is a multiple of 8). `t` has at least
 /// [`karatsuba_scratch_len`]`(N)` limbs.
 ///
-/// Used from 80 limbs (`KARATSUBA_SQUARE_LIMBS`): the step saves about a quarter of the
+/// Used from 64 limbs (`KARATSUBA_SQUARE_LIMBS`): the step saves about a quarter of the
 /// triangle's word products, but its portable combining passes cost more than that below.
 /// Zen 3 (AMD EPYC family 25 model 1, 2026-11-29, `taskset -c 0 montvec bench --ops sqr,exp
 /// --algorithms cios`, two runs of each build alternating; sqr, then `pow`, blocked triangle /
-/// one step): 32 limbs 831-834 / 916-917 ns, 2.06-2.07 / 2.24 ms; 48 limbs 1.87-1.88 /
-/// 1.93 us; 56 limbs (halves on the unrolled rows) 2.41-2.42 / 2.65 us, 10.30-10.32 /
-/// 11.14-11.24 ms; 64 limbs 3.09-3.10 / 3.15 us, 15.4-15.6 ms either way; 80 limbs 4.82-4.85 /
-/// 4.78-4.81 us, 29.8 / 29.1 ms; 96 limbs 6.83-6.88 / 6.74-6.75 us, 51.0 / 49.1-49.3 ms; 128
-/// limbs 11.90-11.94 / 11.63 us, 117.1-117.3 / 114.4-114.7 ms.
+/// one step; the `pow` with the 32- to 40-limb products on one step either way), with the
+/// combining passes of one carry chain each: 32 limbs 831-833 / 878-879 ns, 2.06 / 2.16-2.23
+/// ms; 48 limbs 1.81 / 1.85 us, 6.52-6.60 / 6.63-6.65 ms; 64 limbs
+/// 3.09-3.11 / 3.06-3.07 us. Before those passes: 56 limbs (halves on the unrolled rows)
+/// 2.41-2.42 / 2.65 us, 10.30-10.32 / 11.14-11.24 ms; 80 limbs 4.82-4.85 / 4.78-4.81 us,
+/// 29.8 / 29.1 ms; 96 limbs 6.83-6.88 / 6.74-6.75 us, 51.0 / 49.1-49.3 ms; 128 limbs
+/// 11.90-11.94 / 11.63 us, 117.1-117.3 / 114.4-114.7 ms.
 ///
 /// Leaks: N only.
 pub fn sqr_product_karatsuba<const N: usize, const H: usize>(
@@ -337,7 +345,7 @@ impl MontMul for AdxMont {
 }
 
 /// The scratch limbs [`kernel_mul`] and [`kernel_sqr`] take for an N-limb kernel: 3N for the
-/// row kernels, 4.5N where the product takes a Karatsuba step, none for the fused 2- to
+/// row kernels, 4.5N where the product or the square takes a Karatsuba step, none for the fused 2- to
 /// 8-limb ones.
 pub(crate) fn kernel_scratch_len(n_limbs: usize) -> usize {
     match n_limbs {
@@ -362,7 +370,7 @@ pub(crate) fn kernel_mul(
     t: &mut [Limb],
 ) {
     let n0 = np[0];
-    const { assert!(KARATSUBA_LIMBS == 48) };
+    const { assert!(KARATSUBA_LIMBS == 32) };
     match n.len() {
         2 => fused::mont_mul::<2>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
         3 => fused::mont_mul::<3>(tk, arr_mut(out), arr(a), arr(b), arr(n), np),
@@ -376,8 +384,8 @@ pub(crate) fn kernel_mul(
         16 => mont_mul::<16>(tk, out, a, b, n, n0, t),
         20 => mont_mul::<20>(tk, out, a, b, n, n0, t),
         24 => mont_mul::<24>(tk, out, a, b, n, n0, t),
-        32 => mont_mul::<32>(tk, out, a, b, n, n0, t),
-        40 => mont_mul::<40>(tk, out, a, b, n, n0, t),
+        32 => mont_mul_karatsuba::<32, 16>(tk, out, a, b, n, n0, t),
+        40 => mont_mul_karatsuba::<40, 20>(tk, out, a, b, n, n0, t),
         48 => mont_mul_karatsuba::<48, 24>(tk, out, a, b, n, n0, t),
         56 => mont_mul_karatsuba::<56, 28>(tk, out, a, b, n, n0, t),
         64 => mont_mul_karatsuba::<64, 32>(tk, out, a, b, n, n0, t),
@@ -400,7 +408,7 @@ pub(crate) fn kernel_sqr(
     t: &mut [Limb],
 ) {
     let n0 = np[0];
-    const { assert!(KARATSUBA_SQUARE_LIMBS == 80 && KARATSUBA_SQUARE_LIMBS >= KARATSUBA_LIMBS) };
+    const { assert!(KARATSUBA_SQUARE_LIMBS == 64 && KARATSUBA_SQUARE_LIMBS >= KARATSUBA_LIMBS) };
     match n.len() {
         2 => fused::mont_sqr::<2>(tk, arr_mut(out), arr(a), arr(n), np),
         3 => fused::mont_sqr::<3>(tk, arr_mut(out), arr(a), arr(n), np),
@@ -418,7 +426,7 @@ pub(crate) fn kernel_sqr(
         40 => mont_sqr::<40>(tk, out, a, n, n0, t),
         48 => mont_sqr::<48>(tk, out, a, n, n0, t),
         56 => mont_sqr::<56>(tk, out, a, n, n0, t),
-        64 => mont_sqr::<64>(tk, out, a, n, n0, t),
+        64 => mont_sqr_karatsuba::<64, 32>(tk, out, a, n, n0, t),
         80 => mont_sqr_karatsuba::<80, 40>(tk, out, a, n, n0, t),
         96 => mont_sqr_karatsuba::<96, 48>(tk, out, a, n, n0, t),
         128 => mont_sqr_karatsuba::<128, 64>(tk, out, a, n, n0, t),
@@ -811,6 +819,7 @@ mod tests {
             }
         }
         run::<32, 16>(token);
+        run::<40, 20>(token);
         run::<48, 24>(token);
         run::<64, 32>(token);
     }
