@@ -154,6 +154,32 @@ mod tests {
         assert_eq!(mul_wide(1 << 32, 1 << 32), (0, 1));
     }
 
+    /// The carry-flag forms agree with the `u128` forms on every pair of edge words and both
+    /// carries in (on x86-64 they go through `_addcarry_u64` / `_subborrow_u64`).
+    #[test]
+    fn chain_primitives_match_word_primitives() {
+        let words = [
+            0,
+            1,
+            2,
+            1 << 63,
+            (1 << 63) - 1,
+            M - 1,
+            M,
+            0x0123_4567_89ab_cdef,
+        ];
+        for a in words {
+            for b in words {
+                for c in [0, 1] {
+                    assert_eq!(adc_chain(a, b, c), adc(a, b, c), "adc {a:x} {b:x} {c}");
+                    assert_eq!(sbb_chain(a, b, c), sbb(a, b, c), "sbb {a:x} {b:x} {c}");
+                }
+            }
+        }
+        assert_eq!(adc_chain(M, 0, 1), (0, 1));
+        assert_eq!(sbb_chain(0, 0, 1), (M, 1));
+    }
+
     #[test]
     fn add_assign_zero_extends_short_operand_and_returns_carry() {
         let mut x = [M, M, 7];
