@@ -800,30 +800,6 @@ mod tests {
         }
     }
 
-    /// The Karatsuba product over the rows against num-bigint, at the sizes that use it and
-    /// at 32 limbs: every sign of a0 - a1 against every sign of b0 - b1, equal halves (a zero
-    /// difference), zero, all ones and random operands; the scratch starts dirty.
-    #[test]
-    fn karatsuba_products_match_oracle() {
-        let Some(token) = AdxToken::detect() else {
-            return;
-        };
-        fn run<const N: usize, const H: usize>(token: AdxToken) {
-            let ops = karatsuba_operands::<N, H>();
-            let mut t = vec![0xdead_beef; karatsuba_scratch_len(N)];
-            for a in &ops {
-                for b in &ops {
-                    mul_product_karatsuba::<N, H>(token, &mut t, a, b);
-                    assert_eq!(big(&t[..2 * N]), big(a) * big(b), "N={N}");
-                }
-            }
-        }
-        run::<32, 16>(token);
-        run::<40, 20>(token);
-        run::<48, 24>(token);
-        run::<64, 32>(token);
-    }
-
     /// Operands of a Karatsuba step on N = 2H limbs: zero, all ones, equal halves (a zero
     /// difference), either half the bigger, and six random ones.
     fn karatsuba_operands<const N: usize, const H: usize>() -> Vec<[Limb; N]> {
@@ -846,11 +822,13 @@ mod tests {
         ops
     }
 
-    /// [`sqr_product_karatsuba`] against num-bigint, on blocked halves (40, 64 limbs) and on
-    /// unrolled ones (28, 20, not multiples of 8): either half the bigger, equal halves (a zero
-    /// difference), zero, all ones and random operands; the scratch starts dirty.
+    /// The Karatsuba product over the rows and the Karatsuba square over the triangles against
+    /// num-bigint, at every size that uses either, the squares on both kinds of half triangle:
+    /// blocked (16, 24, 32, 40, 64 limbs) and unrolled (20, 28). Every sign of a0 - a1 against
+    /// every sign of b0 - b1, equal halves (a zero difference), zero, all ones and random
+    /// operands; the scratch starts dirty.
     #[test]
-    fn karatsuba_squares_match_oracle() {
+    fn karatsuba_steps_match_oracle() {
         let Some(token) = AdxToken::detect() else {
             return;
         };
@@ -858,12 +836,19 @@ mod tests {
             let ops = karatsuba_operands::<N, H>();
             let mut t = vec![0xdead_beef; karatsuba_scratch_len(N)];
             for a in &ops {
+                for b in &ops {
+                    mul_product_karatsuba::<N, H>(token, &mut t, a, b);
+                    assert_eq!(big(&t[..2 * N]), big(a) * big(b), "product N={N}");
+                }
                 sqr_product_karatsuba::<N, H>(token, &mut t, a);
-                assert_eq!(big(&t[..2 * N]), big(a) * big(a), "N={N}");
+                assert_eq!(big(&t[..2 * N]), big(a) * big(a), "square N={N}");
             }
         }
+        run::<32, 16>(token);
         run::<40, 20>(token);
+        run::<48, 24>(token);
         run::<56, 28>(token);
+        run::<64, 32>(token);
         run::<80, 40>(token);
         run::<128, 64>(token);
     }
