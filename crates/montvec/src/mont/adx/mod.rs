@@ -345,8 +345,8 @@ impl MontMul for AdxMont {
 }
 
 /// The scratch limbs [`kernel_mul`] and [`kernel_sqr`] take for an N-limb kernel: 3N for the
-/// row kernels, 4.5N where the product or the square takes a Karatsuba step, none for the fused 2- to
-/// 8-limb ones.
+/// row kernels, 4.5N where the product or the square takes a Karatsuba step, none for the
+/// fused 2- to 8-limb ones.
 pub(crate) fn kernel_scratch_len(n_limbs: usize) -> usize {
     match n_limbs {
         2..=8 => 0,
