@@ -150,12 +150,20 @@ pub fn mont_sqr<const N: usize>(
     t: &mut [Limb],
 ) {
     let (out, a, n) = (arr_mut::<N>(out), arr::<N>(a), arr::<N>(n));
+    square_product::<N>(token, t, a);
+    reduce::<N>(token, out, t, n, n0);
+}
+
+/// `t[0..2N] = a^2` on the triangle [`mont_sqr`] chooses: in register blocks ([`sqr_blocked`])
+/// when N is a multiple of 8, else in the unrolled rows of [`product`].
+///
+/// Leaks: N only.
+fn square_product<const N: usize>(token: AdxToken, t: &mut [Limb], a: &[Limb; N]) {
     if N & 7 == 0 {
         sqr_blocked::sqr_product_blocked(token, t, a);
     } else {
         product::sqr_product::<N>(token, t, a);
     }
-    reduce::<N>(token, out, t, n, n0);
 }
 
 /// `t[0..2N] = a^2` by one Karatsuba step ([`karatsuba::square_step`]) over the triangles of
@@ -183,11 +191,7 @@ pub fn sqr_product_karatsuba<const N: usize, const H: usize>(
     const { assert!(N == 2 * H) };
     let (out, scratch) = t.split_at_mut(2 * N);
     karatsuba::square_step(out, a, scratch, |z, x, _| {
-        if H & 7 == 0 {
-            sqr_blocked::sqr_product_blocked(token, z, x);
-        } else {
-            product::sqr_product::<H>(token, z, arr::<H>(x));
-        }
+        square_product::<H>(token, z, arr::<H>(x));
     });
 }
 
