@@ -135,6 +135,8 @@ impl Algorithm {
         match backend {
             Backend::Ifma if k == 1 => Algorithm::Redc,
             Backend::Ifma if bits <= cios_up_to && kernel => Algorithm::Cios,
+            // (The IFMA backend is never active off x86-64.)
+            #[cfg(target_arch = "x86_64")]
             Backend::Ifma if bits <= IFMA_MAX_BITS => Algorithm::Ifma,
             Backend::Portable if k <= 8 && kernel => Algorithm::Cios,
             Backend::Portable => Algorithm::Redc,
@@ -165,8 +167,6 @@ fn adx_kernel_wins(k: usize, backend: Backend) -> bool {
 /// The largest modulus [`Algorithm::Ifma`] takes.
 #[cfg(target_arch = "x86_64")]
 const IFMA_MAX_BITS: usize = crate::mont::ifma::MAX_BITS;
-#[cfg(not(target_arch = "x86_64"))]
-const IFMA_MAX_BITS: usize = 0;
 
 impl core::str::FromStr for Algorithm {
     type Err = Error;

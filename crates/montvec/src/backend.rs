@@ -7,8 +7,13 @@ use std::sync::OnceLock;
 
 use crate::error::Error;
 
+// The kernels behind these features are x86-64 code; on other targets every token's
+// `detect` answers `None` and only the portable backend runs.
+#[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_adx, "adx", "bmi2");
+#[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
 cpufeatures::new!(
     cpuid_ifma,
     "avx512f",
@@ -131,7 +136,11 @@ impl AdxToken {
         // Built with `--cfg montvec_ctcheck` (only `scripts/ctcheck` does, for valgrind:
         // its virtual CPU runs mulx/adcx/adox but does not announce ADX), the token is given
         // without asking the CPU.
-        if cfg!(montvec_ctcheck) || cpuid_adx::get() {
+        #[cfg(target_arch = "x86_64")]
+        let detected = cfg!(montvec_ctcheck) || cpuid_adx::get();
+        #[cfg(not(target_arch = "x86_64"))]
+        let detected = false;
+        if detected {
             Some(AdxToken(()))
         } else {
             None
@@ -146,7 +155,11 @@ pub struct Avx2Token(());
 impl Avx2Token {
     /// The token, if this CPU has AVX2.
     pub fn detect() -> Option<Avx2Token> {
-        if cpuid_avx2::get() {
+        #[cfg(target_arch = "x86_64")]
+        let detected = cpuid_avx2::get();
+        #[cfg(not(target_arch = "x86_64"))]
+        let detected = false;
+        if detected {
             Some(Avx2Token(()))
         } else {
             None
@@ -163,7 +176,11 @@ impl IfmaToken {
     /// The token, if this CPU has AVX-512 F, IFMA, DQ and VL, and BMI2 (`mulx` in the
     /// single-operand kernels' scalar chain; every CPU with IFMA has it).
     pub fn detect() -> Option<IfmaToken> {
-        if cpuid_ifma::get() {
+        #[cfg(target_arch = "x86_64")]
+        let detected = cpuid_ifma::get();
+        #[cfg(not(target_arch = "x86_64"))]
+        let detected = false;
+        if detected {
             Some(IfmaToken(()))
         } else {
             None

@@ -48,6 +48,7 @@ pub struct Modulus {
     backend: Backend,
     id: u64,
     /// The batch engines' constants, computed on first use.
+    #[cfg(target_arch = "x86_64")]
     lane_constants: std::sync::OnceLock<crate::batch::constants::LaneConstants>,
     /// The AVX2 lanes' R mod n and R^2 mod n, computed on first use.
     #[cfg(target_arch = "x86_64")]
@@ -102,6 +103,7 @@ impl Clone for Modulus {
             algorithm: self.algorithm,
             backend: self.backend,
             id: self.id,
+            #[cfg(target_arch = "x86_64")]
             lane_constants: std::sync::OnceLock::new(),
             #[cfg(target_arch = "x86_64")]
             avx2_constants: std::sync::OnceLock::new(),
@@ -242,6 +244,7 @@ impl Modulus {
             algorithm,
             backend,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            #[cfg(target_arch = "x86_64")]
             lane_constants: std::sync::OnceLock::new(),
             #[cfg(target_arch = "x86_64")]
             avx2_constants: std::sync::OnceLock::new(),
@@ -296,6 +299,7 @@ impl Modulus {
     }
 
     /// The batch engines' constants for n, computed once.
+    #[cfg(target_arch = "x86_64")]
     pub(crate) fn lane_constants(&self) -> &crate::batch::constants::LaneConstants {
         self.lane_constants.get_or_init(|| {
             crate::batch::constants::LaneConstants::new(self.params(), self.limbs())

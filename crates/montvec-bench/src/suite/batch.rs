@@ -103,14 +103,11 @@ fn engine_contender(lanes: &[Operands], row: Row) -> Result<Contender, BenchErro
         .iter()
         .map(|o| (o.x.clone(), o.exponent.clone()))
         .collect();
-    let mut options = Options {
+    let options = Options {
         engine: Some(row.engine),
+        reduction: row.plain.then_some(batch::Reduction::Plain),
         ..Options::default()
     };
-    #[cfg(target_arch = "x86_64")]
-    if row.plain {
-        options.reduction = Some(batch::Reduction::Plain);
-    }
     // Threads: `None`, so the batch runs on the pool the job is measured in.
     let run = move || {
         let jobs: Vec<batch::Job<'_>> = moduli

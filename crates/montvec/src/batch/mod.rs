@@ -56,12 +56,17 @@
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
+// The radix-2^52 constants and the word-sliced layout serve the x86-64 SIMD engines; other
+// targets compile and test them but run the scalar engine.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) mod constants;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod lanes;
 mod plan;
+mod reduction;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) mod sliced;
 
 use std::borrow::Cow;
@@ -70,12 +75,12 @@ use rayon::prelude::*;
 
 use crate::backend::Backend;
 use crate::error::Error;
+#[cfg(target_arch = "x86_64")]
 use crate::limb::Limb;
 use crate::modulus::{Modulus, MontElem};
 use crate::nat::Nat;
 
-#[cfg(target_arch = "x86_64")]
-pub use self::ifma::reduce::Reduction;
+pub use self::reduction::Reduction;
 
 /// The largest modulus the SIMD engines take; larger ones run on the scalar engine.
 pub const MAX_SIMD_BITS: usize = 8192;
@@ -194,8 +199,7 @@ pub struct Options {
     /// The engine; `None` for [`Engine::for_backend`] of [`Backend::active`].
     pub engine: Option<Engine>,
     /// The IFMA engines' reduction (for benchmarks); `None` for the fastest for the size
-    /// (interleaved up to 24 digits, else blocked).
-    #[cfg(target_arch = "x86_64")]
+    /// (interleaved up to 24 digits, else blocked). Read by the IFMA engines only.
     pub reduction: Option<Reduction>,
 }
 
@@ -994,6 +998,7 @@ fn group_lanes(engine: Engine, limbs: usize, jobs: usize, workers: usize) -> usi
 }
 
 /// The moduli of a group's jobs.
+#[cfg(target_arch = "x86_64")]
 fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a Modulus> {
     group.iter().map(|j| j.0).collect()
 }

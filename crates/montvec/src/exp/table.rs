@@ -62,6 +62,7 @@ impl MaskedTable {
     }
 
     /// All entries, one after another (for a lookup inside a kernel, which reads them all).
+    #[cfg(target_arch = "x86_64")]
     pub(crate) fn as_limbs(&self) -> &[Limb] {
         self.data.as_slice()
     }

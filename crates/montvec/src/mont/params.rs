@@ -74,6 +74,8 @@ impl MontParams {
     /// `2^j mod n` for `j >= bits - 1`, by doubling from 2^(bits-1) with masked subtractions.
     ///
     /// Leaks: `j` and the size of n.
+    // Portable arithmetic, tested on every target, but called only by the x86-64 SIMD kernels.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn pow2_mod(&self, j: usize) -> Vec<Limb> {
         let k = self.limbs();
         debug_assert!(j + 1 >= self.bits);
@@ -286,6 +288,8 @@ fn subtract_n_once(x: &mut [Limb], top: Limb, n: &[Limb], scratch: &mut [Limb]) 
 /// Every step is a truncated schoolbook product: no branch or index depends on n.
 ///
 /// Leaks: `m` and the length of n.
+// Portable arithmetic, tested on every target, but called only by the x86-64 SIMD kernels.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) fn neg_inverse_mod_limbs(n: &[Limb], m: usize) -> Vec<Limb> {
     let mut x = vec![0 as Limb; m];
     x[0] = neg_inverse_mod_word(n[0]).wrapping_neg();
@@ -319,6 +323,7 @@ pub(crate) fn neg_inverse_mod_limbs(n: &[Limb], m: usize) -> Vec<Limb> {
 }
 
 /// `a b mod 2^(64 p)` for `p = a.len() = b.len()`: the low half of the schoolbook product.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn mul_low(a: &[Limb], b: &[Limb]) -> Vec<Limb> {
     let p = a.len();
     let mut out = vec![0 as Limb; p];
