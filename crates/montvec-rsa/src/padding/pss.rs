@@ -477,7 +477,12 @@ mod tests {
         let em = vec![0u8; em_bits.div_ceil(8)];
         let sig = vec![0u8; public.size()];
         let mut rng = rand_core::OsRng;
-        for s_len in [usize::MAX, usize::MAX - 1, usize::MAX - 33, 1 << 40] {
+        for s_len in [
+            usize::MAX,
+            usize::MAX - 1,
+            usize::MAX - 33,
+            usize::MAX >> 24,
+        ] {
             let pss = Pss::with_hash(HashAlg::Sha256).with_salt_len(s_len);
             assert_eq!(
                 pss.verify_encoded(&m_hash, &em, em_bits),
