@@ -413,19 +413,30 @@ fn bench(args: &Args) -> Result<(), Failure> {
     let bar = progress_bar((contenders * samples) as u64);
     let mut results: Vec<Vec<Row>> = Vec::new();
     for job in &mut jobs {
-        let pick = if job.op == Op::BatchExp {
+        let batch_pick = if job.op == Op::BatchExp {
             // Eight exponentiations a call (one group of the 8-lane engine, two of 4 lanes).
-            montvec::batch::default_engine(8, job.bits)
-                .map_err(|e| Failure::Run(e.to_string()))?
-                .name()
+            Some(
+                montvec::batch::default_engine(8, job.bits)
+                    .map_err(|e| Failure::Run(e.to_string()))?
+                    .name(),
+            )
         } else {
-            job.auto_pick.name()
+            None
         };
         bar.set_message(format!("{} {} bits", job.op.name(), job.bits));
         let rows = job.run(job_plan(job, plan, &sel), &mut || bar.inc(1));
         results.push(
             rows.into_iter()
                 .map(|m| {
+                    let pick = match batch_pick {
+                        Some(engine) => engine,
+                        // The pick on the row's own backend: `--backends portable` on a CPU
+                        // with ADX marks what `MONTVEC_BACKEND=portable` would run.
+                        None => match m.label.backend.parse::<Backend>() {
+                            Ok(backend) => Algorithm::auto_for_bits(job.bits, backend).name(),
+                            Err(_) => job.auto_pick.name(),
+                        },
+                    };
                     let is_pick = m.label.imp == Impl::Montvec && m.label.algorithm == pick;
                     (m, is_pick)
                 })
@@ -592,7 +603,7 @@ fn op_title(op: Op) -> String {
 fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std::io::Result<()> {
     writeln!(
         out,
-        "ratio = peer's time / this time (above 1.00x: faster than the peer); spread = (max-min)/median; * = auto's pick (batch: the default engine)"
+        "ratio = peer's time / this time (above 1.00x: faster than the peer); spread = (max-min)/median; * = auto's pick on the row's backend (batch: the default engine)"
     )?;
     for op in Op::ALL {
         let op_jobs: Vec<(&Job, &Vec<Row>)> = jobs

@@ -157,6 +157,44 @@ fn backend_filter_is_honoured() {
     assert!(rows.iter().any(|r| r["algorithm"] == "ladder"));
 }
 
+/// The table's `*` marks, on each row, what `Algorithm::Auto` runs on that row's own backend:
+/// at 2048 bits CIOS on the ADX kernels but REDC on the portable backend (it used to mark the
+/// active backend's pick on every row).
+#[test]
+fn table_marks_the_pick_of_each_rows_backend() {
+    let backends: Vec<montvec::Backend> = montvec::Backend::supported();
+    let names: Vec<&str> = backends.iter().map(|b| b.name()).collect();
+    let stdout = succeed(&[
+        "bench",
+        "--quick",
+        "--sizes",
+        "2048",
+        "--ops",
+        "exp",
+        "--algorithms",
+        "cios,redc",
+        "--backends",
+        &names.join(","),
+        "--no-peers",
+    ]);
+    for backend in backends {
+        let marked: Vec<&str> = stdout
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .filter(|t| t.len() > 4 && t[0] == "2048" && t[1] == "montvec")
+            .filter(|t| t[3] == "*" && t[4] == backend.name())
+            .map(|t| t[2])
+            .collect();
+        let pick = montvec::Algorithm::auto_for_bits(2048, backend).name();
+        let expected: &[&str] = if ["cios", "redc"].contains(&pick) {
+            &[pick]
+        } else {
+            &[]
+        };
+        assert_eq!(marked, expected, "{backend}:\n{stdout}");
+    }
+}
+
 /// With MONTVEC_BACKEND unset the library runs on the best backend this CPU has. (scripts/test
 /// forces a backend in each of its runs; this child runs without one.)
 #[test]
