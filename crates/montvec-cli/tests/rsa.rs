@@ -779,6 +779,24 @@ fn standard_streams() {
     assert!(out.stdout.starts_with(b"-----BEGIN PRIVATE KEY-----\n"));
 }
 
+/// A secret output over a longer, world-readable file: the file holds the new bytes only,
+/// with mode 0600 (it is narrowed, then emptied, then written: not truncated on opening, so
+/// that a file whose mode cannot be narrowed keeps its content).
+#[test]
+fn secret_output_replaces_a_longer_file() {
+    let dir = dir_with_key("replace");
+    let msg = dir.write("msg", b"short");
+    let ct = dir.write("ct-in", &encrypt(&dir, &msg, &[]));
+    let pt = dir.write("pt", &[0x55; 4096]);
+    std::fs::set_permissions(&pt, std::fs::Permissions::from_mode(0o644)).unwrap();
+    ok(
+        "decrypt over a longer file",
+        montvec_decrypt(&dir.path("k.pem"), &ct, &pt, &[]),
+    );
+    assert_eq!(read(&pt), b"short");
+    assert_eq!(mode(&pt), 0o600);
+}
+
 /// Secret output (a private key, a plaintext) to something that is not a regular file: a pipe
 /// behind `/dev/stdout`, and `/dev/null`, whose mode must stay as it was (the command once
 /// narrowed every secret output to 0600 and synced it, so it failed on a pipe after writing
@@ -838,6 +856,18 @@ fn secret_output_to_pipes_and_devices() {
             .expect("run montvec");
         fails(what, out, 2, &["cannot write the report"]);
     }
+    // The hint on a wrong-length signature goes to standard error on a best-effort basis: with
+    // standard error on /dev/full the verdict (exit status 1) stands.
+    let short = dir.write("short-sig", &[0u8; 5]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_montvec"))
+        .args([
+            "rsa", "verify", "--pubkey", &public, "--in", &msg, "--sig", &short,
+        ])
+        .stderr(full.try_clone().expect("clone /dev/full"))
+        .output()
+        .expect("run montvec");
+    assert_eq!(status(&out), 1);
+    assert_eq!(stdout(&out), "Verification failure\n");
 }
 
 /// `roundtrip --out -`: the decrypted file alone on standard output, the report on standard

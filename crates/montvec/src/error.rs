@@ -28,6 +28,9 @@ pub enum Error {
     },
     /// A Montgomery element was used with a modulus other than the one that made it.
     ForeignElement,
+    /// A Montgomery element was used as an operand after it was zeroized (`Zeroize::zeroize`
+    /// empties it; it can still receive a result of `Modulus::mul_into` or `square_into`).
+    ZeroizedElement,
     /// The requested backend is not available on this CPU, or its name is unknown.
     UnsupportedBackend(String),
     /// The requested batch engine is unknown, or not available on this CPU.
@@ -54,6 +57,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::ForeignElement => f.write_str("element belongs to another modulus"),
+            Error::ZeroizedElement => f.write_str("element was zeroized"),
             Error::UnsupportedBackend(name) => write!(
                 f,
                 "backend {name:?} is not available (the backends are portable, adx, avx2 and \

@@ -62,6 +62,8 @@ pub struct Modulus {
 
 /// An element in Montgomery form for one [`Modulus`], in the form its variant computes on
 /// (k limbs below n for the scalar variants; 52-bit digits below 2n for IFMA). Zeroized on drop.
+/// Zeroized earlier (`Zeroize::zeroize`) it is empty: as an operand it is refused with
+/// [`Error::ZeroizedElement`], as the output of [`Modulus::mul_into`] it takes the result.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct MontElem {
     limbs: Vec<Limb>,
@@ -448,7 +450,8 @@ impl Modulus {
 
     /// The ordinary value of a Montgomery-form element, k limbs.
     ///
-    /// Errors: [`Error::ForeignElement`] for an element of another modulus.
+    /// Errors: [`Error::ForeignElement`] for an element of another modulus,
+    /// [`Error::ZeroizedElement`] for a zeroized one.
     ///
     /// Leaks: the size of n.
     pub fn from_montgomery(&self, a: &MontElem) -> Result<Nat, Error> {
@@ -474,7 +477,8 @@ impl Modulus {
     /// # Ok(()) }
     /// ```
     ///
-    /// Errors with [`Error::ForeignElement`] when `y` belongs to another modulus.
+    /// Errors with [`Error::ForeignElement`] when `y` belongs to another modulus,
+    /// [`Error::ZeroizedElement`] when it was zeroized.
     ///
     /// Leaks: the announced length of `x` and the size of n.
     pub fn mul_value(&self, x: &Nat, y: &MontElem) -> Result<Nat, Error> {
@@ -550,7 +554,8 @@ impl Modulus {
     /// The standard Montgomery representation of an element, x 2^(64k) mod n as k limbs below
     /// n (the form OpenSSL's `BN_MONT_CTX` uses), whatever form the variant computes in.
     ///
-    /// Errors with [`Error::ForeignElement`] when `a` belongs to another modulus.
+    /// Errors with [`Error::ForeignElement`] when `a` belongs to another modulus,
+    /// [`Error::ZeroizedElement`] when it was zeroized.
     ///
     /// Leaks: the size of n.
     pub fn to_standard_form(&self, a: &MontElem) -> Result<Nat, Error> {
@@ -562,7 +567,8 @@ impl Modulus {
 
     /// Montgomery multiplication: the form of `a * b`, by the variant's kernel alone.
     ///
-    /// Errors with [`Error::ForeignElement`] when an operand belongs to another modulus.
+    /// Errors with [`Error::ForeignElement`] when an operand belongs to another modulus,
+    /// [`Error::ZeroizedElement`] when one was zeroized.
     /// Leaks: the size of n.
     pub fn mul(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
         let mut out = self.elem(Vec::new());
@@ -572,7 +578,8 @@ impl Modulus {
 
     /// Montgomery squaring: the form of `a^2`, by the variant's squaring kernel.
     ///
-    /// Errors with [`Error::ForeignElement`] when `a` belongs to another modulus.
+    /// Errors with [`Error::ForeignElement`] when `a` belongs to another modulus,
+    /// [`Error::ZeroizedElement`] when it was zeroized.
     ///
     /// Leaks: the size of n.
     pub fn square(&self, a: &MontElem) -> Result<MontElem, Error> {
@@ -597,13 +604,13 @@ impl Modulus {
     /// # Ok(()) }
     /// ```
     ///
-    /// Errors with [`Error::ForeignElement`] when any of the three belongs to another modulus
-    /// (`out` is then left as it was).
+    /// Errors with [`Error::ForeignElement`] when any of the three belongs to another modulus,
+    /// [`Error::ZeroizedElement`] when `a` or `b` was zeroized (`out` is then left as it was).
     /// Leaks: the size of n.
     pub fn mul_into(&self, out: &mut MontElem, a: &MontElem, b: &MontElem) -> Result<(), Error> {
         self.check(a)?;
         self.check(b)?;
-        self.check(out)?;
+        self.check_owner(out)?;
         with_engine!(&self.engine, m => {
             out.limbs.resize(m.elem_len(), 0);
             exp::with_scratch(m, |scratch| m.mul(&mut out.limbs, &a.limbs, &b.limbs, scratch));
@@ -618,7 +625,7 @@ impl Modulus {
     /// Leaks: as [`Modulus::mul_into`].
     pub fn square_into(&self, out: &mut MontElem, a: &MontElem) -> Result<(), Error> {
         self.check(a)?;
-        self.check(out)?;
+        self.check_owner(out)?;
         with_engine!(&self.engine, m => {
             out.limbs.resize(m.elem_len(), 0);
             exp::with_scratch(m, |scratch| m.sqr(&mut out.limbs, &a.limbs, scratch));
@@ -629,7 +636,8 @@ impl Modulus {
     /// The form of `a + b`. (A variant with a form of its own, IFMA's radix 2^52, adds in the
     /// shared 64-bit form and converts around it.)
     ///
-    /// Errors with [`Error::ForeignElement`] when an operand belongs to another modulus.
+    /// Errors with [`Error::ForeignElement`] when an operand belongs to another modulus,
+    /// [`Error::ZeroizedElement`] when one was zeroized.
     ///
     /// Leaks: the size of n.
     pub fn add(&self, a: &MontElem, b: &MontElem) -> Result<MontElem, Error> {
@@ -672,7 +680,18 @@ impl Modulus {
         }
     }
 
+    /// `a` is an operand of this modulus: made by it, and whole (not zeroized since).
     fn check(&self, a: &MontElem) -> Result<(), Error> {
+        self.check_owner(a)?;
+        if a.limbs.len() == with_engine!(&self.engine, m => m.elem_len()) {
+            Ok(())
+        } else {
+            Err(Error::ZeroizedElement)
+        }
+    }
+
+    /// `a` was made by this modulus (enough for an output, whose limbs are overwritten).
+    fn check_owner(&self, a: &MontElem) -> Result<(), Error> {
         if a.owner == self.id {
             Ok(())
         } else {

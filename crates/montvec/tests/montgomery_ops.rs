@@ -242,6 +242,45 @@ fn foreign_elements_are_rejected() {
     }
 }
 
+/// A zeroized element (`Zeroize::zeroize` empties it) is refused as an operand by every
+/// operation of every variant, at one limb and at 16 (the kernels once indexed past its end or
+/// read it as zero); as the output of `mul_into` it takes the result.
+#[test]
+fn zeroized_elements_are_refused_as_operands() {
+    use zeroize::Zeroize;
+    let refused = Some(Error::ZeroizedElement);
+    for n in [
+        BigUint::from(0xffff_ffff_ffff_ffc5u64),
+        (BigUint::one() << 1024u32) - 1093u32,
+    ] {
+        for (label, m) in &moduli(&n) {
+            let x = m.to_montgomery(&nat(&BigUint::from(12345u32)));
+            let mut z = m.to_montgomery(&nat(&BigUint::from(5u32)));
+            z.zeroize();
+            let ctx = format!("{label}, {} bits", n.bits());
+            assert_eq!(m.mul(&x, &z).err(), refused, "{ctx}");
+            assert_eq!(m.mul(&z, &x).err(), refused, "{ctx}");
+            assert_eq!(m.square(&z).err(), refused, "{ctx}");
+            assert_eq!(m.add(&x, &z).err(), refused, "{ctx}");
+            assert_eq!(m.add(&z, &x).err(), refused, "{ctx}");
+            assert_eq!(m.sub(&x, &z).err(), refused, "{ctx}");
+            assert_eq!(m.sub(&z, &x).err(), refused, "{ctx}");
+            assert_eq!(m.from_montgomery(&z).err(), refused, "{ctx}");
+            assert_eq!(m.to_standard_form(&z).err(), refused, "{ctx}");
+            assert_eq!(m.mul_value(&Nat::from_u64(3), &z).err(), refused, "{ctx}");
+            let batch = montvec::batch::mul_montgomery(&[(m, &x, &z)], &Default::default());
+            assert_eq!(batch.err(), refused, "{ctx}");
+            let mut out = x.clone();
+            assert_eq!(m.mul_into(&mut out, &z, &x).err(), refused, "{ctx}");
+            assert_eq!(m.square_into(&mut out, &z).err(), refused, "{ctx}");
+            assert_eq!(out.as_words(), x.as_words(), "{ctx}");
+            // As the output, it takes the result.
+            m.mul_into(&mut z, &x, &x).unwrap();
+            assert_eq!(value(m, &z), BigUint::from(12345u32 * 12345) % &n, "{ctx}");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 

@@ -110,28 +110,31 @@ pub fn write(
             .map_err(failed);
     }
     let mut options = OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+    options.write(true).create(true);
     #[cfg(unix)]
     if secrecy == Secrecy::Secret {
         use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-        options.mode(0o600);
+        // Not truncated on opening: an existing file keeps its content until it is narrowed
+        // (narrowing fails on a file of another owner, which must not be emptied first).
+        options.truncate(false).mode(0o600);
         let mut file = options.open(path).map_err(failed)?;
         // Only a regular file is narrowed and synced: a pipe, a FIFO or a device (`/dev/stdout`
         // into a pipe, `/dev/null`) has no content of its own to protect, a device's mode is
         // shared by every user of it, and `fsync` refuses all three.
         if file.metadata().map_err(failed)?.is_file() {
             // `mode` applies only to a file this call creates: narrow an existing one too,
-            // before anything secret is written into it.
+            // before anything secret is written into it, then empty it.
             file.set_permissions(fs::Permissions::from_mode(0o600))
                 .map_err(failed)?;
             return file
-                .write_all(bytes)
+                .set_len(0)
+                .and_then(|()| file.write_all(bytes))
                 .and_then(|()| file.sync_all())
                 .map_err(failed);
         }
         return file.write_all(bytes).map_err(failed);
     }
-    let mut file = options.open(path).map_err(failed)?;
+    let mut file = options.truncate(true).open(path).map_err(failed)?;
     file.write_all(bytes).map_err(failed)
 }
 

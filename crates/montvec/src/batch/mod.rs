@@ -631,8 +631,8 @@ pub fn square_mod(jobs: &[(&Modulus, &Nat)]) -> Result<Vec<Nat>, Error> {
 /// [`Modulus::mul`], batched: the elements' values, whatever the modulus's algorithm, go
 /// through the lanes and come back as elements of that modulus).
 ///
-/// Errors: [`Error::ForeignElement`] when an element belongs to another modulus, and those
-/// of [`pow_with`].
+/// Errors: [`Error::ForeignElement`] when an element belongs to another modulus,
+/// [`Error::ZeroizedElement`] when one was zeroized, and those of [`pow_with`].
 ///
 /// Leaks: the count of jobs and each modulus's size.
 pub fn mul_montgomery(
