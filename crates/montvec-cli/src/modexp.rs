@@ -21,23 +21,24 @@
 //! Output is buffered and flushed whenever the program is about to wait for more input, so a
 //! process feeding it one line at a time gets each answer without waiting for the end.
 //!
-//! `--batch` computes the lines with `montvec::batch::pow_with` (the engine of the active
-//! backend: 8 lanes with IFMA; on `--threads N` worker threads, by default one per core),
-//! under the same input and output contract, errors included. Lines are read on their own
-//! thread and gathered in chunks: a chunk closes at [`CHUNK_LINES`] lines, at the end of the
+//! `--batch` computes the lines with `montvec::batch::pow_with` (the engine of the active backend:
+//! 8 lanes with IFMA; on `--threads N` worker threads, by default one per core), under the same
+//! input and output contract, errors included. Lines are read on their own thread and gathered in
+//! chunks: a chunk closes at [`CHUNK_LINES`] lines or [`CHUNK_BYTES`] bytes, at the end of the
 //! input, at a read error, or when no new line has arrived for [`PAUSE`]. Its lines are then
 //! checked (parsed, and each new modulus prepared) on the same worker threads, before any is
-//! computed; the chunk's good lines (those before the first bad one) are computed together,
-//! written and flushed, and a bad line ends the run as above. So at most a chunk and as many
-//! lines read ahead are held in memory, and a process feeding lines one at a time still gets
-//! each answer. `--batch` cannot be combined with `--algorithm` other than `auto`, or with
-//! `--vartime` (status 2): the batch engines have their own multiplication, and no
+//! computed; the chunk's good lines (those before the first bad one) are computed together, written
+//! and flushed, and a bad line ends the run as above. So at most a chunk and as much read ahead are
+//! held in memory (under 200 MiB, see [`CHUNK_BYTES`]), and a process feeding lines one at
+//! a time still gets each answer. `--batch` cannot be combined with `--algorithm` other than
+//! `auto`, or with `--vartime` (status 2): the batch engines have their own multiplication, and no
 //! variable-time path.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use montvec::{batch, Algorithm, Backend, Error, Modulus, Nat};
@@ -45,6 +46,12 @@ use rayon::prelude::*;
 
 /// Most lines computed in one `batch::pow_with` call.
 pub const CHUNK_LINES: usize = 4096;
+
+/// Most bytes of lines in one `--batch` chunk (the line that crosses it closes the chunk),
+/// and most bytes of lines read ahead of it: 64 MiB each, so `--batch` holds under 200 MiB of
+/// input at most (the chunk, the read-ahead, one line more and the parsed numbers of the
+/// chunk), however long its lines. 4096 lines of a 4096-bit modulus take about 12 MiB.
+pub const CHUNK_BYTES: usize = 64 << 20;
 
 /// The longest input line accepted, its line end included: 16 MiB, room for fields of 64
 /// million bits (the largest modulus has 65536).
@@ -293,16 +300,34 @@ fn prepare_modulus(n: &Nat, algorithm: Algorithm) -> Result<Modulus, String> {
 }
 
 /// The lines of `input`, each with its line end, read on a thread of their own: at most
-/// [`CHUNK_LINES`] wait in the channel. A read error is the last item. Errors: the thread
-/// cannot start (a process limit).
-fn read_lines(input: impl io::Read + Send + 'static) -> io::Result<Receiver<io::Result<Vec<u8>>>> {
+/// [`CHUNK_LINES`] lines, and at most [`CHUNK_BYTES`] bytes of them (or one longer line), wait
+/// to be received. A read error is the last item. Errors: the thread cannot start (a process
+/// limit).
+fn read_lines(input: impl io::Read + Send + 'static) -> io::Result<Lines> {
     let (tx, rx) = mpsc::sync_channel(CHUNK_LINES);
+    let waiting = Arc::new((Mutex::new(0usize), Condvar::new()));
+    let budget = Arc::clone(&waiting);
     std::thread::Builder::new().spawn(move || {
         let mut input = BufReader::with_capacity(1 << 16, input);
+        let (bytes, received) = &*budget;
         loop {
             let mut line = Vec::new();
-            let sent = match read_line(&mut input, &mut line) {
-                Ok(0) => return,
+            let read = read_line(&mut input, &mut line);
+            if let Ok(0) = read {
+                return;
+            }
+            // Wait until the line fits beside those not yet received (or none is waiting).
+            // A read error carries no line: it counts nothing.
+            let len = if read.is_ok() { line.len() } else { 0 };
+            {
+                let Ok(mut held) = bytes.lock() else { return };
+                while *held > 0 && *held + len > CHUNK_BYTES {
+                    let Ok(h) = received.wait(held) else { return };
+                    held = h;
+                }
+                *held += len;
+            }
+            let sent = match read {
                 // The line too long ends the run: read no further.
                 Ok(_) if line.len() > MAX_LINE_BYTES => {
                     let _ = tx.send(Ok(line));
@@ -316,28 +341,64 @@ fn read_lines(input: impl io::Read + Send + 'static) -> io::Result<Receiver<io::
             }
         }
     })?;
-    Ok(rx)
+    Ok(Lines { rx, waiting })
+}
+
+/// The receiving end of [`read_lines`]: each line received gives its bytes back to the
+/// reader's budget.
+struct Lines {
+    rx: Receiver<io::Result<Vec<u8>>>,
+    /// Bytes sent and not yet received, and the reader's wait for them to shrink.
+    waiting: Arc<(Mutex<usize>, Condvar)>,
+}
+
+impl Lines {
+    /// The next line, waiting as long as it takes; `None` at the end of the input.
+    fn recv(&self) -> Option<io::Result<Vec<u8>>> {
+        self.rx.recv().ok().inspect(|line| self.received(line))
+    }
+
+    /// The next line if one arrives within `wait`.
+    fn recv_timeout(&self, wait: Duration) -> Option<io::Result<Vec<u8>>> {
+        self.rx
+            .recv_timeout(wait)
+            .ok()
+            .inspect(|line| self.received(line))
+    }
+
+    /// Give the bytes of `line` back to the reader, and wake it if it waits for them.
+    fn received(&self, line: &io::Result<Vec<u8>>) {
+        let (bytes, received) = &*self.waiting;
+        if let (Ok(line), Ok(mut held)) = (line, bytes.lock()) {
+            *held -= line.len();
+            received.notify_one();
+        }
+    }
 }
 
 /// `--batch`: answer every line from `lines` on `output`, a chunk at a time (see the module
 /// documentation), stopping at the first failure.
 fn process_batch(
-    lines: &Receiver<io::Result<Vec<u8>>>,
+    lines: &Lines,
     output: &mut impl Write,
     options: &batch::Options,
 ) -> Result<(), Failure> {
     let mut chunk = Chunk::default();
     // Wait as long as it takes for the first line of a chunk; the end of input ends the run.
-    while let Ok(first) = lines.recv() {
+    while let Some(first) = lines.recv() {
         let mut next = Some(first);
         let mut unread = None;
+        let mut bytes = 0;
         while let Some(line) = next.take() {
             match line {
-                Ok(line) => chunk.lines.push(line),
+                Ok(line) => {
+                    bytes += line.len();
+                    chunk.lines.push(line);
+                }
                 Err(e) => unread = Some(Failure::Read(e)),
             }
-            if unread.is_none() && chunk.lines.len() < CHUNK_LINES {
-                next = lines.recv_timeout(PAUSE).ok();
+            if unread.is_none() && chunk.lines.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
+                next = lines.recv_timeout(PAUSE);
             }
         }
         // The good lines before a bad one or a read error are answered, as without --batch.

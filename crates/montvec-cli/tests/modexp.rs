@@ -376,6 +376,31 @@ fn lines_longer_than_16_mib_are_refused() {
     }
 }
 
+/// `--batch` with lines of 12 MiB, 144 MiB in all: more than a chunk's 64 MiB and more than
+/// the 64 MiB read ahead (the reader then waits for lines to be taken), and a bad line after
+/// them. Every good line is answered in order (the input was once all held at once: 600 MiB of
+/// such lines took 715 MB of memory, 206 MB since).
+#[test]
+fn batch_lines_past_the_byte_limits() {
+    let n = BigUint::from(1_000_003u32);
+    let mut input = Vec::new();
+    let mut want = Vec::new();
+    for i in 0..12u32 {
+        let base = if i % 2 == 0 {
+            "f".repeat(12 << 20)
+        } else {
+            format!("1{}", "0".repeat((12 << 20) - 1))
+        };
+        input.extend_from_slice(format!("{base} {:x} f4243\n", i + 2).as_bytes());
+        let b = BigUint::parse_bytes(base.as_bytes(), 16).unwrap();
+        want.push(format!("{:x}", b.modpow(&BigUint::from(i + 2), &n)));
+    }
+    assert_ok(&modexp(&["--batch"], &input), &want);
+    input.extend_from_slice(b"3 3 4\n");
+    let before: Vec<&str> = want.iter().map(String::as_str).collect();
+    assert_line_error(&modexp(&["--batch"], &input), &before, 13, "must be odd");
+}
+
 #[test]
 fn the_first_of_two_bad_lines_is_reported() {
     let good = "3 64 c5\n";

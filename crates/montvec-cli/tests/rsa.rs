@@ -6,6 +6,7 @@
 mod rsa_harness;
 
 use std::os::unix::fs::PermissionsExt;
+use std::process::Output;
 use std::sync::OnceLock;
 
 use rand::{RngCore, SeedableRng};
@@ -777,6 +778,63 @@ fn standard_streams() {
         montvec(&["genkey", "--bits", "1024", "--out", "-"]),
     );
     assert!(out.stdout.starts_with(b"-----BEGIN PRIVATE KEY-----\n"));
+}
+
+/// Endless inputs (`/dev/zero`) as keys, signatures, ciphertexts, plaintexts and roundtrip
+/// files are refused with exit status 2 once past the command's limit (they were read into
+/// memory until it ran out); a message to sign or verify is hashed as it is read, so one of
+/// 3 MiB signs and verifies, and a change in its last byte is caught.
+#[test]
+fn endless_inputs_are_refused_and_long_messages_are_streamed() {
+    let dir = dir_with_key("endless");
+    let (key, public) = (dir.path("k.pem"), dir.path("pub.pem"));
+    let msg = dir.write("msg", b"m");
+    let sig = dir.path("sig");
+    montvec_ok(&["sign", "--key", &key, "--in", &msg, "--out", &sig]);
+    let zero = "/dev/zero";
+    let over = "more than 1048576 bytes";
+    let runs: [(&str, Output, &str); 6] = [
+        ("--key", montvec_sign(zero, &msg, &sig, &[]), over),
+        ("--pubkey", montvec_verify(zero, &msg, &sig, &[]), over),
+        ("--sig", montvec_verify(&public, &msg, zero, &[]), over),
+        (
+            "--in",
+            montvec_encrypt(&public, zero, &dir.path("ct"), &[]),
+            over,
+        ),
+        (
+            "--in",
+            montvec_decrypt(&key, zero, &dir.path("pt"), &[]),
+            over,
+        ),
+        (
+            "FILE",
+            montvec(&["roundtrip", "--bits", "1024", zero]),
+            "more than 67108864 bytes",
+        ),
+    ];
+    for (option, out, words) in runs {
+        fails(option, out, 2, &[option, "/dev/zero", words]);
+    }
+
+    let mut long = random_bytes(3, 3 << 20);
+    let msg = dir.write("long", &long);
+    for padding in ["pkcs1", "pss"] {
+        ok(
+            padding,
+            montvec_sign(&key, &msg, &sig, &["--padding", padding]),
+        );
+        assert_valid(
+            montvec_verify(&public, &msg, &sig, &["--padding", padding]),
+            padding,
+        );
+    }
+    *long.last_mut().unwrap() ^= 1;
+    let changed = dir.write("changed", &long);
+    assert_invalid(
+        montvec_verify(&public, &changed, &sig, &["--padding", "pss"]),
+        "changed",
+    );
 }
 
 /// A secret output over a longer, world-readable file: the file holds the new bytes only,

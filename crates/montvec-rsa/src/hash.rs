@@ -72,26 +72,77 @@ impl HashAlg {
     ///
     /// Leaks: the lengths of the parts.
     pub fn digest_parts(self, parts: &[&[u8]]) -> Vec<u8> {
-        fn run<D: Digest>(parts: &[&[u8]]) -> Vec<u8> {
-            let mut h = D::new();
-            for p in parts {
-                Digest::update(&mut h, p);
+        let fed = self.digest_fed(|update| {
+            parts.iter().for_each(|p| update(p));
+            Ok::<(), core::convert::Infallible>(())
+        });
+        match fed {
+            Ok(digest) => digest,
+            Err(never) => match never {},
+        }
+    }
+
+    /// The digest of everything `reader` yields, read 64 KiB at a time: a message of any
+    /// length (a large file, a pipe) in constant memory.
+    ///
+    /// Errors: the reader's (an interrupted read is retried).
+    ///
+    /// Leaks: the length of the input.
+    pub fn digest_reader(self, mut reader: impl std::io::Read) -> std::io::Result<Vec<u8>> {
+        self.digest_fed(|update| {
+            let mut buf = Zeroizing::new(vec![0u8; 1 << 16]);
+            loop {
+                match reader.read(&mut buf) {
+                    Ok(0) => return Ok(()),
+                    Ok(n) => update(&buf[..n]),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
             }
-            h.finalize().to_vec()
+        })
+    }
+
+    /// The digest of the bytes `feed` passes to the update function it is given (the output
+    /// length of [`Self::output_len`], for SHAKE too).
+    fn digest_fed<E, F>(self, feed: F) -> Result<Vec<u8>, E>
+    where
+        F: FnOnce(&mut dyn FnMut(&[u8])) -> Result<(), E>,
+    {
+        fn fixed<D: Digest, E, F>(feed: F) -> Result<Vec<u8>, E>
+        where
+            F: FnOnce(&mut dyn FnMut(&[u8])) -> Result<(), E>,
+        {
+            let mut h = D::new();
+            feed(&mut |bytes| Digest::update(&mut h, bytes))?;
+            Ok(h.finalize().to_vec())
+        }
+        fn extendable<X: Default + Update + ExtendableOutput, E, F>(
+            feed: F,
+            len: usize,
+        ) -> Result<Vec<u8>, E>
+        where
+            F: FnOnce(&mut dyn FnMut(&[u8])) -> Result<(), E>,
+        {
+            let mut h = X::default();
+            feed(&mut |bytes| h.update(bytes))?;
+            let mut out = vec![0; len];
+            h.finalize_xof().read(&mut out);
+            Ok(out)
         }
         match self {
-            HashAlg::Sha1 => run::<sha1::Sha1>(parts),
-            HashAlg::Sha224 => run::<sha2::Sha224>(parts),
-            HashAlg::Sha256 => run::<sha2::Sha256>(parts),
-            HashAlg::Sha384 => run::<sha2::Sha384>(parts),
-            HashAlg::Sha512 => run::<sha2::Sha512>(parts),
-            HashAlg::Sha512_224 => run::<sha2::Sha512_224>(parts),
-            HashAlg::Sha512_256 => run::<sha2::Sha512_256>(parts),
-            HashAlg::Sha3_224 => run::<sha3::Sha3_224>(parts),
-            HashAlg::Sha3_256 => run::<sha3::Sha3_256>(parts),
-            HashAlg::Sha3_384 => run::<sha3::Sha3_384>(parts),
-            HashAlg::Sha3_512 => run::<sha3::Sha3_512>(parts),
-            HashAlg::Shake128 | HashAlg::Shake256 => self.xof(parts, self.output_len()),
+            HashAlg::Sha1 => fixed::<sha1::Sha1, E, F>(feed),
+            HashAlg::Sha224 => fixed::<sha2::Sha224, E, F>(feed),
+            HashAlg::Sha256 => fixed::<sha2::Sha256, E, F>(feed),
+            HashAlg::Sha384 => fixed::<sha2::Sha384, E, F>(feed),
+            HashAlg::Sha512 => fixed::<sha2::Sha512, E, F>(feed),
+            HashAlg::Sha512_224 => fixed::<sha2::Sha512_224, E, F>(feed),
+            HashAlg::Sha512_256 => fixed::<sha2::Sha512_256, E, F>(feed),
+            HashAlg::Sha3_224 => fixed::<sha3::Sha3_224, E, F>(feed),
+            HashAlg::Sha3_256 => fixed::<sha3::Sha3_256, E, F>(feed),
+            HashAlg::Sha3_384 => fixed::<sha3::Sha3_384, E, F>(feed),
+            HashAlg::Sha3_512 => fixed::<sha3::Sha3_512, E, F>(feed),
+            HashAlg::Shake128 => extendable::<sha3::Shake128, E, F>(feed, self.output_len()),
+            HashAlg::Shake256 => extendable::<sha3::Shake256, E, F>(feed, self.output_len()),
         }
     }
 
@@ -302,6 +353,53 @@ mod tests {
             sha512_256
         );
         assert!(HashAlg::Shake128.digest_info_prefix().is_none());
+    }
+
+    /// A reader that yields at most 1000 bytes a call and fails once with `Interrupted`.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        interrupted: bool,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if !self.interrupted {
+                self.interrupted = true;
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let n = buf.len().min(self.data.len()).min(1000);
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    /// The streamed digest equals the one-piece digest for every hash, at lengths around
+    /// the 64 KiB read buffer, through short reads and an interrupted one; a failing reader's
+    /// error comes back.
+    #[test]
+    fn digest_reader_matches_digest() {
+        let data: Vec<u8> = (0..200_000u32).map(|i| (i * 31 + i / 7) as u8).collect();
+        for alg in HashAlg::ALL {
+            for len in [0, 1, 999, 65_535, 65_536, 65_537, 200_000] {
+                let bytes = &data[..len];
+                let whole = alg.digest_reader(bytes).unwrap();
+                let trickled = Trickle {
+                    data: bytes,
+                    interrupted: false,
+                };
+                assert_eq!(whole, alg.digest(bytes), "{alg} {len}");
+                assert_eq!(alg.digest_reader(trickled).unwrap(), whole, "{alg} {len}");
+            }
+            struct Broken;
+            impl std::io::Read for Broken {
+                fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                    Err(std::io::ErrorKind::BrokenPipe.into())
+                }
+            }
+            let err = alg.digest_reader(Broken).unwrap_err();
+            assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{alg}");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use montvec_rsa::HashAlg;
 use zeroize::Zeroizing;
 
 use super::failure::Failure;
@@ -25,19 +26,55 @@ pub fn is_stream(path: &Path) -> bool {
     path == Path::new("-")
 }
 
-/// The bytes of `path` (`-`: all of standard input); `option` names it in errors.
+/// The most bytes [`read`] takes: 1 MiB, far more than any key file (a 16384-bit private key
+/// in PEM is about 13 KB), signature, ciphertext or plaintext (at most the modulus length)
+/// holds, so that an endless input (`/dev/zero`) is refused instead of filling memory.
+pub const MAX_READ_BYTES: u64 = 1 << 20;
+
+/// The bytes of `path` (`-`: all of standard input), at most [`MAX_READ_BYTES`]; `option`
+/// names it in errors.
 pub fn read(option: &'static str, path: &Path) -> Result<Vec<u8>, Failure> {
+    read_at_most(option, path, MAX_READ_BYTES)
+}
+
+/// The bytes of `path` (`-`: all of standard input); more than `limit` bytes is an error.
+pub fn read_at_most(option: &'static str, path: &Path, limit: u64) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    with_input(option, path, |input| {
+        input.take(limit + 1).read_to_end(&mut bytes)
+    })?;
+    if bytes.len() as u64 > limit {
+        return Err(Failure::input(
+            option,
+            path,
+            format!("more than {limit} bytes, more than this command reads"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The digest under `hash` of all of `path` (`-`: standard input), read a piece at a time:
+/// a message of any size in constant memory.
+pub fn digest(option: &'static str, path: &Path, hash: HashAlg) -> Result<Vec<u8>, Failure> {
+    with_input(option, path, |input| hash.digest_reader(input))
+}
+
+/// `f` on `path` opened for reading (`-`: standard input); an error of either is named by
+/// `option` and `path`.
+fn with_input<T>(
+    option: &'static str,
+    path: &Path,
+    f: impl FnOnce(&mut dyn Read) -> io::Result<T>,
+) -> Result<T, Failure> {
     let failed = |error| Failure::Read {
         option,
         path: path.to_path_buf(),
         error,
     };
     if is_stream(path) {
-        let mut bytes = Vec::new();
-        io::stdin().lock().read_to_end(&mut bytes).map_err(failed)?;
-        Ok(bytes)
+        f(&mut io::stdin().lock()).map_err(failed)
     } else {
-        fs::read(path).map_err(failed)
+        f(&mut fs::File::open(path).map_err(failed)?).map_err(failed)
     }
 }
 

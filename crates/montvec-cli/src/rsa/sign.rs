@@ -35,8 +35,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let scheme = args
         .options
         .scheme(key.algorithm(), key.bits(), &key_name)?;
-    let message = files::read("--in", &args.input)?;
-    let hashed = scheme.digest(&message);
+    let hashed = files::digest("--in", &args.input, scheme.hash())?;
     let hashed_with = scheme.hash();
     let signature = scheme.sign(&key, &hashed).map_err(|error| match error {
         Error::Rng | Error::FaultDetected => Failure::Operation {

@@ -143,11 +143,6 @@ impl Scheme {
         }
     }
 
-    /// The message's digest under the scheme's hash.
-    pub fn digest(&self, message: &[u8]) -> Vec<u8> {
-        self.hash().digest(message)
-    }
-
     /// Sign the digest `hashed`.
     pub fn sign(self, key: &RsaPrivateKey, hashed: &[u8]) -> montvec_rsa::Result<Vec<u8>> {
         match self {

@@ -41,9 +41,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let scheme = args
         .options
         .scheme(key.algorithm(), key.bits(), &key_name)?;
-    let message = files::read("--in", &args.input)?;
+    let hashed = files::digest("--in", &args.input, scheme.hash())?;
     let signature = files::read("--sig", &args.sig)?;
-    let hashed = scheme.digest(&message);
     match scheme.verify(&key, &hashed, &signature) {
         Ok(()) => {
             files::report("Signature Verified Successfully\n", false)?;
