@@ -122,7 +122,7 @@ pub struct Args {
     /// exponentiations per thread and call; with any count above 1, every batch row is read on
     /// the wall clock [default: 1]
     #[arg(long, value_delimiter = ',', value_name = "LIST",
-          value_parser = clap::value_parser!(u32).range(1..=1024))]
+          value_parser = clap::value_parser!(u32).range(1..=montvec::batch::MAX_THREADS as i64))]
     threads: Option<Vec<u32>>,
 
     /// Time `exp` for every concrete algorithm and print the winner per size, as the body of

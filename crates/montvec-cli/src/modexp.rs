@@ -84,7 +84,7 @@ pub struct Args {
     batch: bool,
     /// Worker threads of --batch [default: one per core]
     #[arg(long, requires = "batch", value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=1024))]
+          value_parser = clap::value_parser!(u32).range(1..=montvec::batch::MAX_THREADS as i64))]
     threads: Option<u32>,
 }
 

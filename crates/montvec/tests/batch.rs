@@ -423,6 +423,27 @@ fn thread_counts_give_the_same_answers() {
         matches!(zero, Err(montvec::Error::Threads(_))),
         "zero threads is an error, not a hang: {zero:?}"
     );
+    // Past MAX_THREADS: an error, not a pool of that many threads kept for the process.
+    let many = batch::pow_with(
+        &jobs,
+        &Options {
+            threads: Some(batch::MAX_THREADS + 1),
+            ..Options::default()
+        },
+    );
+    assert!(matches!(many, Err(montvec::Error::Threads(_))), "{many:?}");
+    // More thread counts than pools are kept: each run still right.
+    for threads in 2..=7 {
+        let got = batch::pow_with(
+            &jobs,
+            &Options {
+                threads: Some(threads),
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(got, one, "{threads} threads");
+    }
 }
 
 #[test]

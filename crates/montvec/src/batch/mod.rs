@@ -82,6 +82,14 @@ use crate::nat::Nat;
 
 pub use self::reduction::Reduction;
 
+/// The most worker threads [`Options::threads`] may ask for (a pool's threads live as long as
+/// the pool is kept: see [`on_threads`]).
+pub const MAX_THREADS: usize = 1024;
+
+/// Thread pools [`on_threads`] keeps, one per thread count, the least recently built dropped
+/// first (its threads end once no batch runs on it).
+const KEPT_POOLS: usize = 4;
+
 /// The largest modulus the SIMD engines take; larger ones run on the scalar engine.
 pub const MAX_SIMD_BITS: usize = 8192;
 
@@ -194,7 +202,8 @@ impl core::str::FromStr for Engine {
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Worker threads; `None` for the current rayon pool (rayon's global one, a thread per
-    /// core, outside any other). `Some(1)` runs everything on the calling thread.
+    /// core, outside any other). `Some(1)` runs everything on the calling thread. At most
+    /// [`MAX_THREADS`].
     pub threads: Option<usize>,
     /// The engine; `None` for [`Engine::for_backend`] of [`Backend::active`].
     pub engine: Option<Engine>,
@@ -930,10 +939,11 @@ fn global_pool_runs() -> bool {
 /// thread, with [`current_workers`] 1 while `f` runs (handing `f` to a pool of one and
 /// waiting for it: `montvec_rsa::batch::private_ops` with 8 RSA-1024 operations a call under
 /// `taskset -c 0`, three alternating runs, 22.1 -> 19.6 us an operation). Pools are built
-/// once per thread count and kept for the process (building one per call, about 40 µs, was a
-/// fifth of an 8-lane batch of 2048-bit public-exponent powers).
+/// once per thread count and kept (building one per call, about 40 µs, was a fifth of an
+/// 8-lane batch of 2048-bit public-exponent powers), the last [`KEPT_POOLS`] thread counts'.
 ///
-/// Errors: [`Error::Threads`] for zero threads or a pool that cannot start.
+/// Errors: [`Error::Threads`] for zero threads, more than [`MAX_THREADS`], or a pool that
+/// cannot start.
 pub fn on_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> T + Send,
@@ -943,8 +953,10 @@ pub fn on_threads<T: Send>(
     let Some(t) = threads else {
         return Ok(f());
     };
-    if t == 0 {
-        return Err(Error::Threads("a thread count of 0".to_string()));
+    if t == 0 || t > MAX_THREADS {
+        return Err(Error::Threads(format!(
+            "a thread count of {t} (1 to {MAX_THREADS})"
+        )));
     }
     if t == 1 {
         /// Restores the flag however `f` returns.
@@ -968,6 +980,9 @@ pub fn on_threads<T: Send>(
                         .build()
                         .map_err(|e| Error::Threads(format!("thread pool: {e}")))?,
                 );
+                if pools.len() == KEPT_POOLS {
+                    pools.remove(0);
+                }
                 pools.push((t, Arc::clone(&pool)));
                 pool
             }
