@@ -940,7 +940,7 @@ fn global_pool_runs() -> bool {
 /// waiting for it: `montvec_rsa::batch::private_ops` with 8 RSA-1024 operations a call under
 /// `taskset -c 0`, three alternating runs, 22.1 -> 19.6 us an operation). Pools are built
 /// once per thread count and kept (building one per call, about 40 µs, was a fifth of an
-/// 8-lane batch of 2048-bit public-exponent powers), the last [`KEPT_POOLS`] thread counts'.
+/// 8-lane batch of 2048-bit public-exponent powers), those of the last four thread counts.
 ///
 /// Errors: [`Error::Threads`] for zero threads, more than [`MAX_THREADS`], or a pool that
 /// cannot start.
