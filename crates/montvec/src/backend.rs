@@ -23,6 +23,20 @@ cpufeatures::new!(
     "bmi2"
 );
 
+/// The probes off x86-64: no feature is there.
+#[cfg(not(target_arch = "x86_64"))]
+mod cpuid_absent {
+    pub fn get() -> bool {
+        false
+    }
+}
+#[cfg(not(target_arch = "x86_64"))]
+use cpuid_absent as cpuid_adx;
+#[cfg(not(target_arch = "x86_64"))]
+use cpuid_absent as cpuid_avx2;
+#[cfg(not(target_arch = "x86_64"))]
+use cpuid_absent as cpuid_ifma;
+
 /// Where the arithmetic runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -136,11 +150,7 @@ impl AdxToken {
         // Built with `--cfg montvec_ctcheck` (only `scripts/ctcheck` does, for valgrind:
         // its virtual CPU runs mulx/adcx/adox but does not announce ADX), the token is given
         // without asking the CPU.
-        #[cfg(target_arch = "x86_64")]
-        let detected = cfg!(montvec_ctcheck) || cpuid_adx::get();
-        #[cfg(not(target_arch = "x86_64"))]
-        let detected = false;
-        if detected {
+        if cfg!(montvec_ctcheck) || cpuid_adx::get() {
             Some(AdxToken(()))
         } else {
             None
@@ -155,11 +165,7 @@ pub struct Avx2Token(());
 impl Avx2Token {
     /// The token, if this CPU has AVX2.
     pub fn detect() -> Option<Avx2Token> {
-        #[cfg(target_arch = "x86_64")]
-        let detected = cpuid_avx2::get();
-        #[cfg(not(target_arch = "x86_64"))]
-        let detected = false;
-        if detected {
+        if cpuid_avx2::get() {
             Some(Avx2Token(()))
         } else {
             None
@@ -176,11 +182,7 @@ impl IfmaToken {
     /// The token, if this CPU has AVX-512 F, IFMA, DQ and VL, and BMI2 (`mulx` in the
     /// single-operand kernels' scalar chain; every CPU with IFMA has it).
     pub fn detect() -> Option<IfmaToken> {
-        #[cfg(target_arch = "x86_64")]
-        let detected = cpuid_ifma::get();
-        #[cfg(not(target_arch = "x86_64"))]
-        let detected = false;
-        if detected {
+        if cpuid_ifma::get() {
             Some(IfmaToken(()))
         } else {
             None
