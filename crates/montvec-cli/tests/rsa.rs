@@ -474,11 +474,26 @@ Pd5KZvJ0YKmq
         "sha512 on 512 bits",
         out,
         2,
-        &["a 512-bit key is too small for a sha512 PKCS#1 v1.5 signature"],
+        &[
+            "--key",
+            "a 512-bit key is too small for a sha512 PKCS#1 v1.5 signature",
+            "at least 745 bits",
+        ],
     );
     ok(
         "sha256 on 512 bits",
         montvec_sign(&small, &msg, &sig_out, &[]),
+    );
+    // `verify` says the same, as a failure to check (2), not as an invalid signature (1).
+    let out = montvec_verify(&small, &msg, &sig_out, &["--hash", "sha512"]);
+    fails(
+        "verify sha512 on 512 bits",
+        out,
+        2,
+        &[
+            "--pubkey",
+            "a 512-bit key is too small for a sha512 PKCS#1 v1.5",
+        ],
     );
     let missing = dir.path("missing");
     let out = montvec_sign(&key, &missing, &sig_out, &[]);
@@ -715,7 +730,19 @@ fn ciphertext_and_option_errors() {
         "sha512 on 1024 bits",
         out,
         2,
-        &["--pubkey", "too small for OAEP"],
+        &[
+            "--pubkey",
+            "too small for OAEP with sha512",
+            "at least 1033 bits",
+        ],
+    );
+    // Decryption says so too, rather than blaming the ciphertext with a decryption error.
+    let (out, _) = decrypt(&dir, &[1; 128], &["--hash", "sha512"]);
+    fails(
+        "decrypt sha512 on 1024 bits",
+        out,
+        2,
+        &["--key", "too small for OAEP with sha512"],
     );
 }
 

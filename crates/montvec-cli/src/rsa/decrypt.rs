@@ -36,6 +36,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     args.options.check()?;
     files::one_stdin(&[("--key", &args.key), ("--in", &args.input)])?;
     let key = key_file::private_key("--key", &args.key)?;
+    // Said before decrypting: "decryption error" would blame the ciphertext.
+    if let Some(why) = args.options.key_too_small(&key) {
+        return Err(Failure::input("--key", &args.key, why));
+    }
     let ciphertext = files::read("--in", &args.input)?;
     let plaintext = args
         .options

@@ -33,20 +33,14 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     args.options.check()?;
     files::one_stdin(&[("--pubkey", &args.pubkey), ("--in", &args.input)])?;
     let key = key_file::public_key("--pubkey", &args.pubkey)?;
+    if let Some(why) = args.options.key_too_small(&key) {
+        return Err(Failure::input("--pubkey", &args.pubkey, why));
+    }
     let plaintext = files::read("--in", &args.input)?;
     let ciphertext = args
         .options
         .encrypt(&key, &plaintext)
         .map_err(|error| match error {
-            // No message fits: the key's fault (too small for the padding and hash), not the
-            // input's.
-            Error::MessageTooLong if args.options.max_message_len(&key).is_none() => {
-                Failure::input(
-                    "--pubkey",
-                    &args.pubkey,
-                    rejected_message(&args.options, &key, plaintext.len()),
-                )
-            }
             Error::MessageTooLong | Error::InvalidInputLength => Failure::input(
                 "--in",
                 &args.input,
@@ -77,6 +71,7 @@ fn rejected_message(options: &EncryptionOptions, key: &impl PublicKeyParts, len:
         Some(max) => format!(
             "{len} bytes: too long for {padding} with a {bits}-bit key (at most {max} bytes)"
         ),
-        None => format!("a {bits}-bit key is too small for {padding} with these options"),
+        // Refused before encrypting (`key_too_small`).
+        None => options.key_too_small(key).unwrap_or_default(),
     }
 }

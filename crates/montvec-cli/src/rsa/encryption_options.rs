@@ -89,6 +89,30 @@ impl EncryptionOptions {
         }
     }
 
+    /// Why `key` takes no message at all with these options (a key too small for OAEP with
+    /// this hash, or for PKCS#1 v1.5), or `None` when it takes some. Public facts only: the
+    /// key's size and the options.
+    pub fn key_too_small(&self, key: &impl PublicKeyParts) -> Option<String> {
+        if self.max_message_len(key).is_some() {
+            return None;
+        }
+        let bits = key.bits();
+        Some(match self.padding {
+            EncryptionPadding::Oaep => {
+                let hash = self.hash.unwrap_or(HashAlg::Sha256);
+                let needed = 2 * hash.output_len() + 2;
+                format!(
+                    "a {bits}-bit key is too small for OAEP with {hash} (2 x {} + 2 bytes: a key \
+                     of at least {} bits)",
+                    hash.output_len(),
+                    8 * (needed - 1) + 1
+                )
+            }
+            // PKCS#1 v1.5 needs 11 bytes; keys that small are not imported.
+            _ => format!("a {bits}-bit key is too small for {}", self.padding_name()),
+        })
+    }
+
     /// The padding.
     pub fn padding(&self) -> EncryptionPadding {
         self.padding

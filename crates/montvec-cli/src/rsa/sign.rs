@@ -36,23 +36,13 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .options
         .scheme(key.algorithm(), key.bits(), &key_name)?;
     let hashed = files::digest("--in", &args.input, scheme.hash())?;
-    let hashed_with = scheme.hash();
     let signature = scheme.sign(&key, &hashed).map_err(|error| match error {
         Error::Rng | Error::FaultDetected => Failure::Operation {
             what: "signing",
             error,
         },
-        // PKCS#1 v1.5: the DigestInfo does not fit the key (RFC 8017 §9.2 step 3 calls it
-        // "intended encoded message length too short").
-        Error::MessageTooLong => Failure::Input {
-            subject: key_name.clone(),
-            why: format!(
-                "a {}-bit key is too small for a {} PKCS#1 v1.5 signature",
-                key.bits(),
-                hashed_with
-            ),
-        },
-        // Too small a key for the hash and salt, or a padding the key does not allow.
+        // A padding the key does not allow (a key too small for the hash and salt was
+        // refused with the options).
         error => Failure::Input {
             subject: key_name,
             why: format!("{error} ({}-bit key)", key.bits()),

@@ -88,11 +88,24 @@ impl SignatureOptions {
                         "--mgf1-hash and --saltlen apply to --padding pss only".into(),
                     ));
                 }
-                if hash.digest_info_prefix().is_none() {
+                let Some(prefix) = hash.digest_info_prefix() else {
                     return Err(Failure::Usage(format!(
                         "--hash {hash}: PKCS#1 v1.5 signatures have no DigestInfo for it; use \
                          --padding pss"
                     )));
+                };
+                // RFC 8017 §9.2 step 3: k >= tLen + 11 bytes, tLen the DigestInfo's length.
+                // Said here, for `sign` and `verify` alike (a public fact about the key).
+                let needed = prefix.len() + hash.output_len() + 11;
+                if bits.div_ceil(8) < needed {
+                    return Err(Failure::Input {
+                        subject: key.to_string(),
+                        why: format!(
+                            "a {bits}-bit key is too small for a {hash} PKCS#1 v1.5 signature \
+                             (its DigestInfo needs a key of at least {} bits)",
+                            8 * (needed - 1) + 1
+                        ),
+                    });
                 }
                 Ok(Scheme::Pkcs1(Pkcs1v15Sign::with_hash(hash)))
             }

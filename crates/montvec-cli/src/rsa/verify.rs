@@ -1,9 +1,9 @@
 //! `montvec rsa verify`: check a PKCS#1 v1.5 or PSS signature on a file. Status 0 and
 //! "Signature Verified Successfully" when it is valid, status 1 and "Verification failure"
 //! when it is not (a signature of the wrong length or not below n is not valid either; a
-//! wrong length is also named on standard error), status 2 when the check could not be made (unreadable file, bad key, bad options) or its
-//! verdict could not be written.
-
+//! wrong length is also named on standard error), status 2 when the check could not be made
+//! (unreadable file, bad key, bad options, a key too small for the hash) or its verdict could
+//! not be written.
 use std::path::PathBuf;
 use std::process::ExitCode;
 
