@@ -12,7 +12,7 @@
 //! takes the ADX kernels without asking the CPU (valgrind runs them but hides ADX) and its
 //! `ct::declassify` marks the values it releases by design public (verdicts, message lengths).
 //! Valgrind has no AVX-512, so the IFMA code is not covered. Memcheck does not see
-//! variable-latency instructions: the kernels deny division by lint instead.
+//! variable-latency instructions: both libraries deny division by lint instead.
 
 mod cases;
 mod memcheck;

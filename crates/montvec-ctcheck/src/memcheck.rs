@@ -5,8 +5,9 @@
 //! a secret is tracked the same way through every computation: memcheck then reports each
 //! conditional branch and each memory address that depends on it. A value computed with masks
 //! (selects by `cmov`, `and`/`or` of a mask) stays undefined without a report. Memcheck does
-//! not see variable-latency instructions: the library avoids division on secrets by
-//! construction (`clippy::integer_division_remainder_used` is denied in the kernels).
+//! not see variable-latency instructions: the libraries avoid division on secrets by
+//! construction (`clippy::integer_division_remainder_used` is denied in both, outside their
+//! tests; each function that divides public sizes allows it, with the reason).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 

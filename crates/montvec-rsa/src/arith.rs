@@ -3,7 +3,7 @@
 //! odd number, modular products of standard-form numbers, and for key generation shifts by a
 //! secret amount, the gcd of two even numbers and inverses modulo a power of two.
 
-use montvec::limb::{add_assign, sub_assign, Limb};
+use montvec::limb::{add_assign, bit_position, sub_assign, Limb};
 use montvec::{Modulus, Nat};
 use subtle::Choice;
 use zeroize::Zeroize;
@@ -86,7 +86,8 @@ pub(crate) fn div_rem(x: &Nat, m: &Nat) -> (Nat, Nat) {
         t.copy_from_slice(&r);
         let borrow = sub_assign(&mut t, &mm);
         montvec::ct::conditional_assign(&mut r, &t, Choice::from((borrow ^ 1) as u8));
-        quotient[i / 64] |= (borrow ^ 1) << (i % 64);
+        let (limb, shift) = bit_position(i);
+        quotient[limb] |= (borrow ^ 1) << shift;
     }
     // m is often secret (p - 1, a prime, gcd(p - 1, q - 1)): its copy goes with t.
     t.zeroize();
@@ -120,6 +121,7 @@ pub(crate) fn trailing_zeros(x: &Nat) -> u64 {
 }
 
 /// Shift by a public amount: `x >> s` (`right`) or `x << s` truncated, within x's length.
+#[allow(clippy::integer_division_remainder_used, reason = "a public shift")]
 fn shift_public(x: &[Limb], s: usize, right: bool) -> Vec<Limb> {
     let n = x.len();
     let (words, bits) = (s / 64, s % 64);

@@ -3,8 +3,6 @@
 //!
 //! Leaks: slice lengths only. Comparisons scan every limb; selection is by mask, never by branch.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, ConstantTimeLess};
 
 use crate::limb::{sbb, Limb};

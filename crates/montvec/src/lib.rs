@@ -1,4 +1,5 @@
 #![doc = include_str!("../README.md")]
+#![cfg_attr(not(test), deny(clippy::integer_division_remainder_used))]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 

@@ -3,12 +3,19 @@
 //!
 //! Leaks: nothing but slice lengths; no branch or index depends on a limb value.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 /// One machine word of a big number, least significant limb first everywhere in this crate.
 pub type Limb = u64;
 /// Bits in a [`Limb`].
 pub const LIMB_BITS: usize = 64;
+
+/// Where bit `i` of a number lies: `(limb, shift)` with `i = limb * 64 + shift`, by a shift and
+/// a mask (the crate denies `/` and `%`, whose latency may depend on their operands).
+///
+/// Leaks: nothing but `i`, which callers keep public (a position, not a value).
+#[inline(always)]
+pub const fn bit_position(i: usize) -> (usize, usize) {
+    (i >> LIMB_BITS.trailing_zeros(), i & (LIMB_BITS - 1))
+}
 
 /// `a + b + carry`, returning `(sum, carry_out)`; `carry` must be 0 or 1.
 #[inline(always)]

@@ -11,7 +11,7 @@ use subtle::{Choice, ConstantTimeEq, ConstantTimeLess};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::error::Error;
-use crate::limb::{mac_row, Limb, LIMB_BITS};
+use crate::limb::{bit_position, mac_row, Limb, LIMB_BITS};
 
 /// A natural number with a value-independent length. Zeroized on drop.
 ///
@@ -125,8 +125,9 @@ impl Nat {
     ///
     /// Leaks: nothing of the value (`i` is public).
     pub fn bit(&self, i: usize) -> Limb {
-        match self.limbs.get(i / LIMB_BITS) {
-            Some(w) => (w >> (i % LIMB_BITS)) & 1,
+        let (limb, shift) = bit_position(i);
+        match self.limbs.get(limb) {
+            Some(w) => (w >> shift) & 1,
             None => 0,
         }
     }
@@ -149,8 +150,9 @@ impl Nat {
     pub fn from_be_bytes(bytes: &[u8]) -> Nat {
         let n = bytes.len().div_ceil(8);
         let mut limbs = vec![0; n];
-        for (i, &b) in bytes.iter().rev().enumerate() {
-            limbs[i / 8] |= (b as Limb) << (8 * (i % 8));
+        // Eight bytes a limb from the least significant end; the last chunk may be shorter.
+        for (limb, chunk) in limbs.iter_mut().zip(bytes.rchunks(8)) {
+            *limb = chunk.iter().fold(0, |acc, &b| (acc << 8) | b as Limb);
         }
         Nat { limbs }
     }
@@ -170,10 +172,11 @@ impl Nat {
     /// ```
     pub fn to_be_bytes(&self, len: usize) -> Vec<u8> {
         let mut out = vec![0u8; len];
-        for (i, o) in out.iter_mut().rev().enumerate() {
-            if let Some(w) = self.limbs.get(i / 8) {
-                *o = (w >> (8 * (i % 8))) as u8;
-            }
+        // Eight bytes a limb from the least significant end (the first chunk may be shorter:
+        // the limb's low bytes); limbs past `len` bytes are not read.
+        for (chunk, w) in out.rchunks_mut(8).zip(&self.limbs) {
+            let bytes = w.to_be_bytes();
+            chunk.copy_from_slice(&bytes[8 - chunk.len()..]);
         }
         out
     }
@@ -205,10 +208,13 @@ impl Nat {
         let n = bytes.len().div_ceil(16);
         let mut limbs = vec![0; n];
         let mut valid = Choice::from(1);
-        for (i, &c) in bytes.iter().rev().enumerate() {
-            let (d, is_digit) = hex_value(c);
-            valid &= is_digit;
-            limbs[i / 16] |= (d as Limb) << (4 * (i % 16));
+        // Sixteen digits a limb from the least significant end; the last chunk may be shorter.
+        for (limb, chunk) in limbs.iter_mut().zip(bytes.rchunks(16)) {
+            for &c in chunk {
+                let (d, is_digit) = hex_value(c);
+                valid &= is_digit;
+                *limb = (*limb << 4) | d as Limb;
+            }
         }
         if !crate::ct::declassify_choice(valid) {
             limbs.zeroize();
@@ -304,6 +310,10 @@ impl Nat {
     ///
     /// Leaks: the value, through the division by 10^19 (hardware division has value-dependent
     /// latency) and the number of digits: only for public numbers.
+    #[allow(
+        clippy::integer_division_remainder_used,
+        reason = "a _vartime function"
+    )]
     pub fn to_decimal_vartime(&self) -> String {
         let mut x: Vec<Limb> = self.limbs.clone();
         let mut chunks = Vec::new();

@@ -118,6 +118,7 @@ fn is_eol(byte: u8) -> bool {
 /// lines end in LF, CRLF or a lone CR (RFC 7468 §3's `eol`), whitespace at line ends (spaces,
 /// tabs) is dropped, and the base64 may come in lines of any length, one line included. The
 /// body is re-wrapped at 64 characters in a buffer zeroized on drop (it is the key).
+#[allow(clippy::integer_division_remainder_used, reason = "public lengths")]
 fn pem_text(bytes: &[u8], wanted: &[&str]) -> Result<Option<Zeroizing<String>>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(Error::Encoding("empty input: no key".into()));

@@ -99,13 +99,14 @@ fn attempt(
     e: &Nat,
     e_mod: &Modulus,
 ) -> Result<Option<RsaPrivateKey>> {
-    let (p_bits, q_bits) = (bits - bits / 2, bits / 2);
+    // Halves of the public size: shifts, as the crate allows no division.
+    let (p_bits, q_bits) = (bits - (bits >> 1), bits >> 1);
     let Some(p) = generate_probable_prime(rng, p_bits, e_mod)? else {
         return Ok(None);
     };
     // Step 5: q, drawn again while |p − q| ≤ 2^(nlen/2 − 100) (step 5.4).
     let limbs = p_bits.div_ceil(64);
-    let bound = pow2(bits / 2 - 100, limbs);
+    let bound = pow2(q_bits - 100, limbs);
     let q = loop {
         let Some(q) = generate_probable_prime(rng, q_bits, e_mod)? else {
             return Ok(None);
@@ -121,7 +122,7 @@ fn attempt(
     let mut d = private_exponent(&p, &q, e, e_mod)?;
     // A.1.1 criterion 3a: 2^(nlen/2) < d (d < λ holds by construction).
     let d_limbs = bits.div_ceil(64);
-    let floor = pow2(bits / 2, d_limbs);
+    let floor = pow2(q_bits, d_limbs);
     // Released by design, as above: a d too small is discarded with p and q.
     if !montvec::ct::declassify_choice(arith::lt(&floor, &d)) {
         d.zeroize();
@@ -139,7 +140,8 @@ fn attempt(
 /// 2^k in `limbs` limbs.
 fn pow2(k: usize, limbs: usize) -> Nat {
     let mut w = vec![0; limbs];
-    w[k / 64] = 1 << (k % 64);
+    let (limb, shift) = montvec::limb::bit_position(k);
+    w[limb] = 1 << shift;
     Nat::from_limbs(w)
 }
 

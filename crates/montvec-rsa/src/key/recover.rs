@@ -134,6 +134,10 @@ fn trailing_zeros_vartime(x: &[Limb]) -> usize {
 }
 
 /// `x >>= s` in place.
+#[allow(
+    clippy::integer_division_remainder_used,
+    reason = "a _vartime function"
+)]
 fn shr_vartime(x: &mut [Limb], s: usize) {
     let (words, bits) = (s / LIMB_BITS, s % LIMB_BITS);
     let len = x.len();

@@ -5,6 +5,7 @@
 mod miller_rabin;
 mod sieve;
 
+use montvec::limb::bit_position;
 use montvec::{Modulus, Nat};
 use rand_core::CryptoRngCore;
 use zeroize::Zeroize;
@@ -88,7 +89,10 @@ pub fn is_probable_prime_vartime(
 /// Exact primality of a public 64-bit number: trial division by the sieve's primes, then
 /// Miller–Rabin with the first twelve prime bases (deterministic below 3.18·10^23, far above
 /// 2^64).
-#[allow(clippy::integer_division_remainder_used)]
+#[allow(
+    clippy::integer_division_remainder_used,
+    reason = "a _vartime function"
+)]
 fn small_is_prime_vartime(w: u64) -> bool {
     if w < 2 {
         return false;
@@ -159,11 +163,11 @@ pub(crate) fn generate_probable_prime(
         bytes.as_mut_slice().zeroize();
         // Step 4.3: odd. Step 4.4 asks p ≥ √2·2^(bits−1); setting the top two bits gives
         // p ≥ 1.5·2^(bits−1), a sub-range, so that p·q has the full size.
-        let top = (bits - 1) % 64;
+        let (_, top) = bit_position(bits - 1);
         words[limbs - 1] &= u64::MAX >> (63 - top);
         words[limbs - 1] |= 1 << top;
-        let second = bits - 2;
-        words[second / 64] |= 1 << (second % 64);
+        let (limb, shift) = bit_position(bits - 2);
+        words[limb] |= 1 << shift;
         words[0] |= 1;
         let mut p = Nat::from_limbs(words);
         // Trial division: a candidate with a small factor would fail step 4.5 anyway.

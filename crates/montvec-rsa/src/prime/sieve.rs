@@ -13,8 +13,6 @@
 //! only: candidates are drawn afresh each time (FIPS 186-5 A.1.3 step 4.2), so a rejected one
 //! says nothing about the one kept, and the one kept runs every group.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use std::sync::OnceLock;
 
 use montvec::Nat;
@@ -57,8 +55,8 @@ pub(crate) fn small_primes() -> &'static [u32] {
     })
 }
 
-/// The groups, built once. Divisions here are on public constants.
-#[allow(clippy::integer_division_remainder_used)]
+/// The groups, built once.
+#[allow(clippy::integer_division_remainder_used, reason = "public constants")]
 fn groups() -> &'static [Group] {
     static GROUPS: OnceLock<Vec<Group>> = OnceLock::new();
     GROUPS.get_or_init(|| {
@@ -142,7 +140,6 @@ pub(crate) fn has_small_factor(x: &Nat) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::integer_division_remainder_used)]
 mod tests {
     use super::*;
 

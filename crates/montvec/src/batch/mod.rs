@@ -451,6 +451,7 @@ pub fn default_engine(jobs: usize, bits: usize) -> Result<Engine, Error> {
 /// operation never uses).
 ///
 /// Leaks: nothing (a function of the public count and size).
+#[allow(clippy::integer_division_remainder_used, reason = "public counts")]
 fn calls_of_size(
     engine: Engine,
     planned: Option<plan::Work>,

@@ -211,6 +211,7 @@ pub(crate) fn split(count: usize, costs: CallCosts, workers: usize) -> Split {
 }
 
 /// The best split on `workers` workers, and its key: when it ends, the work, the calls.
+#[allow(clippy::integer_division_remainder_used, reason = "public counts")]
 fn best_split(count: usize, costs: CallCosts, workers: usize) -> ((f64, f64, usize), Calls) {
     let round = 8 * workers;
     let bulk = if count >= 2 * round {

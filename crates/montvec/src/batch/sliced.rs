@@ -7,8 +7,6 @@
 //!
 //! Leaks: lengths only.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use zeroize::Zeroize;
 
 use crate::aligned::AlignedLimbs;

@@ -6,7 +6,7 @@
 use zeroize::Zeroize;
 
 use crate::ct;
-use crate::limb::{Limb, LIMB_BITS};
+use crate::limb::{bit_position, Limb, LIMB_BITS};
 use crate::mont::MontMul;
 
 /// `base^exp` in Montgomery form by the ladder.
@@ -20,7 +20,8 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     let mut t = vec![0; k];
     let mut t2 = vec![0; k];
     for i in (0..exp.len() * LIMB_BITS).rev() {
-        let bit = ct::choice_from_bit((exp[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1);
+        let (limb, shift) = bit_position(i);
+        let bit = ct::choice_from_bit((exp[limb] >> shift) & 1);
         // bit = 1: (r0, r1) <- (r0 r1, r1^2); bit = 0: (r0, r1) <- (r0^2, r0 r1).
         ct::conditional_swap(&mut r0, &mut r1, bit);
         m.mul_and_sqr(&mut t, &mut t2, &r0, &r1, &mut scratch);

@@ -16,8 +16,6 @@
 //! [`MaskedTable::gather`] only; [`MaskedTable::public_entry`] is for the precomputation, whose
 //! indices are public.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::aligned::AlignedLimbs;

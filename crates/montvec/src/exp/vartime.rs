@@ -5,11 +5,12 @@
 
 use zeroize::Zeroize;
 
-use crate::limb::{Limb, LIMB_BITS};
+use crate::limb::{bit_position, Limb, LIMB_BITS};
 use crate::mont::MontMul;
 
 fn bit(exp: &[Limb], i: usize) -> Limb {
-    (exp[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1
+    let (limb, shift) = bit_position(i);
+    (exp[limb] >> shift) & 1
 }
 
 /// `base^exp` in Montgomery form, variable time in `exp`.

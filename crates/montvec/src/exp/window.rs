@@ -14,7 +14,7 @@ use zeroize::Zeroize;
 
 use crate::aligned::AlignedLimbs;
 use crate::exp::table::MaskedTable;
-use crate::limb::{Limb, LIMB_BITS};
+use crate::limb::{bit_position, Limb, LIMB_BITS};
 use crate::mont::MontMul;
 
 /// Window width for an exponent of `bits` announced bits, minimising 2^w table products plus
@@ -33,9 +33,7 @@ pub fn window_width(bits: usize) -> usize {
 
 /// `w` bits of `exp` starting at bit `pos` (bits past the end read as 0). `pos` is public.
 pub(crate) fn window_at(exp: &[Limb], pos: usize, w: usize) -> Limb {
-    // LIMB_BITS = 64: shifts and masks instead of division (the crate bans `/` and `%`).
-    let limb = pos >> 6;
-    let shift = pos & (LIMB_BITS - 1);
+    let (limb, shift) = bit_position(pos);
     let lo = exp.get(limb).copied().unwrap_or(0) >> shift;
     let hi = if shift + w > LIMB_BITS {
         exp.get(limb + 1).copied().unwrap_or(0) << (LIMB_BITS - shift)

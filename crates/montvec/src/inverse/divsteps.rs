@@ -13,8 +13,6 @@
 //!
 //! Leaks: nothing. Every step runs the same instructions; the two cases are chosen by masks.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 /// Divsteps a batch runs: the most for which the scaled matrix entries fit an `i64`
 /// (after i steps |u| + |v| ≤ 2^i and |q| + |r| ≤ 2^i).
 pub(crate) const BATCH: u32 = 62;
@@ -64,7 +62,7 @@ pub(crate) fn batch(mut delta: i64, f0: u64, g0: u64) -> (i64, Transition) {
 /// Divsteps that bring g to zero for any odd f and any g with |f|, |g| < 2^bits
 /// (Bernstein–Yang Theorem 11.2: f² + 4g² ≤ 5·2^(2d) needs ⌊(49d + 80)/17⌋ steps for d < 46,
 /// ⌊(49d + 57)/17⌋ for d ≥ 46), rounded up to whole batches. `bits` is public.
-#[allow(clippy::integer_division_remainder_used)]
+#[allow(clippy::integer_division_remainder_used, reason = "public bit lengths")]
 pub(crate) fn batches_for_bits(bits: usize) -> usize {
     let steps = if bits < 46 {
         (49 * bits + 80) / 17
@@ -75,7 +73,6 @@ pub(crate) fn batches_for_bits(bits: usize) -> usize {
 }
 
 #[cfg(test)]
-#[allow(clippy::integer_division_remainder_used)]
 mod tests {
     use super::*;
 

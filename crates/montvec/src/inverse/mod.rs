@@ -16,8 +16,6 @@
 //! batch runs the same instructions, and the ends (sign of f, whether |f| = 1) are taken by
 //! masks.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 mod divsteps;
 mod signed62;
 
@@ -154,7 +152,6 @@ impl Modulus {
 }
 
 #[cfg(test)]
-#[allow(clippy::integer_division_remainder_used)]
 mod tests {
     use super::*;
 

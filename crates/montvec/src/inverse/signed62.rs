@@ -5,8 +5,6 @@
 //!
 //! Leaks: the lengths only. No branch or index depends on a limb value.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use zeroize::Zeroize;
 
 use super::divsteps::Transition;

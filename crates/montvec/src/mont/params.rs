@@ -10,7 +10,7 @@ use subtle::Choice;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::ct;
-use crate::limb::{adc, sbb, Limb, LIMB_BITS};
+use crate::limb::{adc, bit_position, sbb, Limb, LIMB_BITS};
 use crate::mont::cios::kernel as cios;
 
 /// A conversion kernel `(out, a, b)`: `out = a b / R mod n` fully reduced, for `a` of k
@@ -45,7 +45,8 @@ impl MontParams {
         // 2^(w + k) mod n, the Montgomery form of 2^k; then 6 Montgomery squarings give the
         // Montgomery form of 2^(64k) = R, which is R^2 mod n (k * 2^6 = w).
         let mut x = vec![0; k];
-        x[(bits - 1) / LIMB_BITS] = 1 << ((bits - 1) % LIMB_BITS);
+        let (limb, shift) = bit_position(bits - 1);
+        x[limb] = 1 << shift;
         let mut scratch = vec![0; k];
         let mut one = Vec::new();
         for step in (bits - 1)..(w + k) {
@@ -80,7 +81,8 @@ impl MontParams {
         let k = self.limbs();
         debug_assert!(j + 1 >= self.bits);
         let mut x = vec![0; k];
-        x[(self.bits - 1) / LIMB_BITS] = 1 << ((self.bits - 1) % LIMB_BITS);
+        let (limb, shift) = bit_position(self.bits - 1);
+        x[limb] = 1 << shift;
         let mut scratch = vec![0; k];
         for _ in (self.bits - 1)..j {
             double_mod(&mut x, &self.n, &mut scratch);

@@ -10,8 +10,6 @@
 //!
 //! Leaks: d only.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use super::digit_mask;

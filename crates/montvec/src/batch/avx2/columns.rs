@@ -16,8 +16,6 @@
 //! product: fixed triangles with constant offsets in all but about three blocks of a product,
 //! a column-by-column loop in those.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 /// `acc + x y`, lane by lane, with `vpmuludq` (the low 32 bits of x and y; digits are below 2^B,

@@ -5,8 +5,6 @@
 //!
 //! Also the `mul_mod` entry point: a b mod n, fully reduced, for each lane.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use zeroize::Zeroize;

@@ -22,8 +22,6 @@
 //!
 //! Leaks: the limb count.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use zeroize::Zeroize;

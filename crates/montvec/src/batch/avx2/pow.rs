@@ -7,8 +7,6 @@
 //! Values stay almost reduced (below 2n) throughout; the way out is one Montgomery product by
 //! 1 (giving at most n) and a masked subtraction.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use zeroize::Zeroize;

@@ -43,8 +43,6 @@
 //! so outputs below 2n feed the next product directly; only the end of an exponentiation
 //! subtracts n by mask ([`super::carry::sub_if_ge`]). The output has d digits each below 2^B.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use zeroize::Zeroize;

@@ -2,8 +2,6 @@
 //! (j < i - j, by the doubled digits 2 a_j), and the diagonal a_{i/2}^2 added; the reduction is
 //! the multiplication's ([`Mont::montgomery`]). About 1.5 d^2 `vpmuludq` against 2 d^2.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use super::columns::Terms;

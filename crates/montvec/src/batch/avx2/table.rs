@@ -8,8 +8,6 @@
 //! There is no `Index` implementation: secret indices go through [`SlicedTable::select`] only;
 //! [`SlicedTable::public_entry`] is for the precomputation, whose indices are public.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use zeroize::Zeroize;

@@ -7,9 +7,6 @@
 //! test returns at once without AVX2. (Speed is measured by `montvec bench --ops batch`, the
 //! `avx2` rows.)
 
-// Tests divide freely: they handle no secrets.
-#![allow(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::*;
 
 use num_bigint::BigUint;

@@ -31,8 +31,6 @@
 //!
 //! Measurements and the variants tried: the notes below (docs/batch-ifma-blocked.md).
 #![doc = include_str!("../../../docs/batch-ifma-blocked.md")]
-#![deny(clippy::integer_division_remainder_used)]
-
 use super::product::square_columns;
 use super::reduce::normalise_into;
 use crate::batch::lanes::{Lanes, DIGIT_MASK};
@@ -57,7 +55,7 @@ macro_rules! each_row {
 
 /// The groups of `d` rows with at most `max` rows each: as few as possible, of sizes
 /// differing by at most one.
-#[allow(clippy::integer_division_remainder_used)] // public sizes only
+#[allow(clippy::integer_division_remainder_used, reason = "public sizes only")]
 fn groups(d: usize, max: usize) -> impl Iterator<Item = (usize, usize)> {
     let count = d.div_ceil(max).max(1);
     (0..count).map(move |g| {

@@ -34,8 +34,6 @@
 //!
 //! Measurements and the variants tried: the notes below (docs/batch-ifma-interleaved.md).
 #![doc = include_str!("../../../docs/batch-ifma-interleaved.md")]
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::batch::lanes::{Lanes, DIGIT_MASK};
 
 /// Most digits the interleaved kernels take (the accumulators must fit the register file).

@@ -184,6 +184,7 @@ impl<V: Lanes> IfmaLanes<V> {
 
     /// One output a job from the lanes' outputs: the even lane's of each pair when the jobs
     /// take pairs of lanes.
+    #[allow(clippy::integer_division_remainder_used, reason = "public lane counts")]
     fn job_outputs(&self, lanes: Vec<Vec<Limb>>) -> Vec<Vec<Limb>> {
         if !self.paired {
             return lanes;

@@ -9,8 +9,6 @@
 //! Measurements and the variants tried, for the window width and the table lookup: the notes
 //! below (docs/batch-ifma-pow.md).
 #![doc = include_str!("../../../docs/batch-ifma-pow.md")]
-#![deny(clippy::integer_division_remainder_used)]
-
 use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
 use zeroize::Zeroize;
 

@@ -22,8 +22,6 @@
 //! crypto_mb spill above 30 digits). Each accumulator takes two IFMAs a step (8 cycles at
 //! latency 4) while the 2K IFMAs of a step keep both units busy for K cycles.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::batch::lanes::Lanes;
 
 /// `$body` for `$t` = 0, 1, .. 13, skipping `$t >= $k` (see `unroll_below!`).
@@ -45,7 +43,7 @@ macro_rules! with_rows {
 
 /// The row blocks of `n` digits: as few as possible, of sizes differing by at most one (so no
 /// small block runs short of independent accumulators).
-#[allow(clippy::integer_division_remainder_used)] // public sizes only
+#[allow(clippy::integer_division_remainder_used, reason = "public sizes only")]
 fn row_blocks(n: usize) -> impl Iterator<Item = (usize, usize)> {
     let blocks = n.div_ceil(MAX_ROWS).max(1);
     (0..blocks).map(move |b| {

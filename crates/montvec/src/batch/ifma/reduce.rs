@@ -17,8 +17,6 @@
 //! IFMA counts per product of d digits: the multiplication 2d^2 (squaring d^2 + d), the
 //! quotient d^2, the high half of Q N d^2 + 2d - 1; the plain reduction spends 2d^2 on each.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use super::product::{
     off_diagonal_columns, product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS,
 };

@@ -29,8 +29,6 @@
 //! terms below 2^52 a step in its lane, the odd lane's column once (below (h + 1) 2^54) and
 //! a carry below 2^12: under 2 (h + 1) 2^54 + 2^12 < 2^60 for h <= 20.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::batch::lanes::{Lanes, DIGIT_MASK};
 
 /// Most digits the split kernel takes: 40, 2048-bit moduli (RSA-4096's halves), 20 digits a

@@ -4,8 +4,6 @@
 //! Each of the k outer steps adds `a * b[i]`, then `q * n` with `q = t[0] * n' mod 2^64`, so
 //! the low word vanishes and the accumulator shifts down one limb (Alg. 1 steps 2-4).
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::ct;
 use crate::limb::{adc, mac, sbb, Limb};
 

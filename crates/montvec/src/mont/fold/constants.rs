@@ -7,8 +7,6 @@
 //! - the carry-correction table `T[s] = s * R mod n`, s = 0..3 (seed 003's adder table T);
 //! - `2n` as k + 1 limbs, for the first of the two masked final subtractions.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::limb::{Limb, LIMB_BITS};

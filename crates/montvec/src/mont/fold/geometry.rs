@@ -13,8 +13,6 @@
 //! Small k degrade gracefully: k = 1 has no fold (plain one-limb Montgomery), k = 2 and 3 have
 //! only fold 1, k >= 4 has both. A fold of zero limbs is skipped (a public branch on k).
 
-#![deny(clippy::integer_division_remainder_used)]
-
 /// The cut points for a k-limb modulus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Geometry {

@@ -27,8 +27,6 @@
 //!
 //! Where it pays (instruction counts against CIOS): the notes below (docs/mont-fold.md).
 #![doc = include_str!("../../../docs/mont-fold.md")]
-#![deny(clippy::integer_division_remainder_used)]
-
 pub mod constants;
 pub mod geometry;
 pub mod reduce;

@@ -27,8 +27,6 @@
 //!   `V = W + T[s] = W* - n floor(sR/n) <= W*` is below 4n too, and below `R + n < 2R`
 //!   (k limbs + 1 bit), which is what step 5 needs.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use subtle::ConstantTimeEq;
 
 use crate::ct;

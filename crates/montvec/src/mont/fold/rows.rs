@@ -4,8 +4,6 @@
 //! of an operand limb feeds two multiplications, and a single pending bit carries between
 //! consecutive pairs instead of a ripple through the rest of the accumulator.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::limb::{adc, mac, Limb};
 
 /// `z[..k+2] += q0 * f + q1 * f * 2^64 + carry0 + pending * 2^(64k)` with k = f.len(),

@@ -2,8 +2,6 @@
 //! once, doubled by a shift, plus the k diagonal squares (Handbook of Applied Cryptography,
 //! Alg. 14.16, rearranged as pairs of multiply-accumulate rows, see `rows.rs`).
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::limb::{adc, mac, mul_wide, Limb, LIMB_BITS};
 use crate::mont::fold::rows::add_two_rows;
 

@@ -1,9 +1,6 @@
 //! Equivalence tests of the folding variant against `num-bigint`, for every k from 1 to 70 and
 //! 96, 128, 256, on moduli at the edges of the final subtraction and the fold carries.
 
-// The oracle side divides freely: tests handle no secrets.
-#![allow(clippy::integer_division_remainder_used)]
-
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rand::{Rng, SeedableRng};

@@ -44,7 +44,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::aligned::AlignedLimbs;
 use crate::backend::IfmaToken;
-use crate::limb::{Limb, LIMB_BITS};
+use crate::limb::{bit_position, Limb, LIMB_BITS};
 use crate::mont::{cios, MontMul, MontParams};
 
 /// Bits in one digit.
@@ -78,8 +78,7 @@ pub(crate) fn to_digits(x: &[Limb], words: usize) -> Vec<u64> {
     let mut out = vec![0u64; words];
     for (i, o) in out.iter_mut().enumerate() {
         let bit = i * DIGIT_BITS;
-        let limb = bit / LIMB_BITS;
-        let shift = bit % LIMB_BITS;
+        let (limb, shift) = bit_position(bit);
         let lo = x.get(limb).copied().unwrap_or(0) >> shift;
         let hi = match (shift + DIGIT_BITS > LIMB_BITS, x.get(limb + 1)) {
             (true, Some(&w)) => w << (LIMB_BITS - shift),
@@ -96,8 +95,7 @@ pub(crate) fn from_digits(d: &[u64], limbs: usize) -> (Vec<Limb>, Limb) {
     let mut out = vec![0 as Limb; limbs + 2];
     for (i, &digit) in d.iter().enumerate() {
         let bit = i * DIGIT_BITS;
-        let limb = bit / LIMB_BITS;
-        let shift = bit % LIMB_BITS;
+        let (limb, shift) = bit_position(bit);
         if limb < out.len() {
             out[limb] |= digit << shift;
         }

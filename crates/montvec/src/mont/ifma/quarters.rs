@@ -29,8 +29,6 @@
 //!
 //! Measurements and the variants tried: the notes below (docs/mont-ifma-quarters.md).
 #![doc = include_str!("../../../docs/mont-ifma-quarters.md")]
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::backend::IfmaToken;
 use crate::batch::lanes::{Lanes, Ymm, DIGIT_MASK};
 
@@ -408,7 +406,6 @@ fn carry_into_digits(acc: &mut [Ymm; WINDOW], h: usize) {
 }
 
 #[cfg(test)]
-#[allow(clippy::integer_division_remainder_used)] // positions of test data, no secrets
 mod tests {
     use super::*;
     use num_bigint::BigUint;

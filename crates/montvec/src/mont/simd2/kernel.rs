@@ -16,8 +16,6 @@
 //! lane's value, is that of running the rows one after the other. (The paper's length-specific
 //! code reorders in the same spirit, to "pipeline four multiply operations", §4.)
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use super::pair::LanePair;
 use crate::limb::Limb;
 

@@ -5,8 +5,6 @@
 //!
 //! Leaks: slice lengths only.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use crate::limb::Limb;
 
 /// The low 32 bits of a lane.

@@ -30,8 +30,6 @@
 //! Measured against 64-bit CIOS (it loses on x86-64, by 1.8-5.5x): the notes below
 //! (docs/mont-simd2.md).
 #![doc = include_str!("../../../docs/mont-simd2.md")]
-#![deny(clippy::integer_division_remainder_used)]
-
 pub mod kernel;
 pub mod layout;
 pub mod pair;

@@ -5,8 +5,6 @@
 //!
 //! Leaks: nothing; every operation is straight-line on both lanes.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use super::layout::DIGIT_MASK;
 
 /// Two 64-bit lanes operated on together.

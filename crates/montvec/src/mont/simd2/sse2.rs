@@ -5,8 +5,6 @@
 //!
 //! Leaks: nothing; every operation is straight-line on both lanes.
 
-#![deny(clippy::integer_division_remainder_used)]
-
 use core::arch::x86_64::{
     __m128i, _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_mul_epu32,
     _mm_set1_epi64x, _mm_set_epi64x, _mm_srli_epi64, _mm_storeu_si128, _mm_unpackhi_epi64,

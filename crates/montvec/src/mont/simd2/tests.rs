@@ -3,9 +3,6 @@
 //! Alg. 2 (D, E < m; D - E = a b / R mod m), the negative D - E case and its masked
 //! correction, and the SIMD kernels lane for lane against the portable one.
 
-// The oracle side divides freely: tests handle no secrets.
-#![allow(clippy::integer_division_remainder_used)]
-
 use num_bigint::BigUint;
 use num_traits::One;
 use rand::{Rng, SeedableRng};
