@@ -175,7 +175,7 @@ impl core::str::FromStr for Algorithm {
             .into_iter()
             .chain(Algorithm::CONCRETE)
             .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or(Error::UnsupportedAlgorithm("unknown algorithm name"))
+            .ok_or_else(|| Error::UnknownAlgorithm(s.to_string()))
     }
 }
 

@@ -37,7 +37,10 @@ pub enum Error {
     UnsupportedEngine(String),
     /// The requested algorithm does not support this modulus size.
     UnsupportedAlgorithm(&'static str),
-    /// A batch asked for zero threads, or its thread pool could not start (the reason).
+    /// An algorithm name that no [`crate::Algorithm`] has (parsing, `str::parse`).
+    UnknownAlgorithm(String),
+    /// A batch asked for zero threads or more than [`crate::batch::MAX_THREADS`], or its
+    /// thread pool could not start (the reason).
     Threads(String),
 }
 
@@ -80,6 +83,16 @@ impl fmt::Display for Error {
                     .join(", ")
             ),
             Error::UnsupportedAlgorithm(why) => write!(f, "algorithm not available: {why}"),
+            Error::UnknownAlgorithm(name) => write!(
+                f,
+                "unknown algorithm {name:?} (the algorithms are {})",
+                [crate::Algorithm::Auto]
+                    .into_iter()
+                    .chain(crate::Algorithm::CONCRETE)
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Error::Threads(why) => write!(f, "cannot run on threads: {why}"),
         }
     }

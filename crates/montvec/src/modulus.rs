@@ -60,8 +60,12 @@ pub struct Modulus {
     conversions: Option<crate::mont::adx::AdxMont>,
 }
 
-/// An element in Montgomery form for one [`Modulus`], in the form its variant computes on
-/// (k limbs below n for the scalar variants; 52-bit digits below 2n for IFMA). Zeroized on drop.
+/// An element in Montgomery form for one [`Modulus`], in the form its variant computes on,
+/// which depends on the variant and the backend: k limbs below n with R = 2^(64k) for most
+/// scalar ones; K limbs with R = 2^(64K) for CIOS on the padded ADX kernels (a limb count from
+/// 9 to 127 without its own kernel runs on the next one's, K > k); 52-bit digits below 2n for
+/// IFMA. [`Modulus::to_standard_form`] gives the one form that does not vary (k limbs,
+/// R = 2^(64k)). Zeroized on drop.
 /// Zeroized earlier (`Zeroize::zeroize`) it is empty: as an operand it is refused with
 /// [`Error::ZeroizedElement`], as the output of [`Modulus::mul_into`] it takes the result.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
@@ -125,7 +129,8 @@ impl core::fmt::Debug for MontElem {
 }
 
 impl MontElem {
-    /// The words of the representation (the variant's own form).
+    /// The words of the representation, in the variant's own form, which varies with the
+    /// variant and the backend (see [`MontElem`]); [`Modulus::to_standard_form`] for a fixed one.
     pub fn as_words(&self) -> &[Limb] {
         &self.limbs
     }
@@ -320,7 +325,8 @@ impl Modulus {
         self.params().bits()
     }
 
-    /// Limb count k of n (and of every result).
+    /// Limb count k of n (and of every result in standard form; an element in a variant's own
+    /// form may have more words, see [`MontElem`]).
     pub fn limbs(&self) -> usize {
         self.params().limbs()
     }
@@ -666,7 +672,8 @@ impl Modulus {
         Ok(self.elem(out))
     }
 
-    /// Montgomery form of one (R mod n).
+    /// One in Montgomery form, in the variant's own form (R mod n for that variant's R; see
+    /// [`MontElem`]).
     ///
     /// Leaks: the size of n.
     pub fn one(&self) -> MontElem {

@@ -376,6 +376,10 @@ fn mul_and_square_mod() {
         for (c, got) in cases.iter().zip(&out) {
             assert_eq!(to_big(got), (&c.1 * &c.1) % &c.0, "{bits} bits square");
         }
+        for opts in settings() {
+            let with = batch::square_mod_with(&sq, &opts).unwrap();
+            assert_eq!(with, out, "{bits} bits square, {:?}", opts.engine);
+        }
     }
 }
 
@@ -443,6 +447,65 @@ fn thread_counts_give_the_same_answers() {
         )
         .unwrap();
         assert_eq!(got, one, "{threads} threads");
+    }
+}
+
+/// A thread count out of range is refused by every batch, whatever its jobs and engine: it
+/// was checked only where a batch was spread over workers, so that 5000 threads passed with
+/// four small jobs on one engine and failed with two sizes of moduli.
+#[test]
+fn thread_counts_out_of_range_are_refused_by_every_batch() {
+    let small = Modulus::new(&Nat::from_u64(197)).unwrap();
+    let large = Modulus::new(&Nat::from_hex(&format!("{}1", "f".repeat(255))).unwrap()).unwrap();
+    let (base, exp) = (Nat::from_u64(3), Nat::from_u64(100));
+    let four = vec![Job::new(&small, &base, &exp); 4];
+    let mixed = [Job::new(&small, &base, &exp), Job::new(&large, &base, &exp)];
+    let muls = vec![MulJob::new(&small, &base, &exp); 4];
+    let engines = [None, Some(Engine::Scalar)].into_iter().chain(
+        Engine::ALL
+            .into_iter()
+            .filter(|e| e.is_supported())
+            .map(Some),
+    );
+    for engine in engines {
+        for threads in [0, batch::MAX_THREADS + 1, 5000] {
+            let options = Options {
+                threads: Some(threads),
+                engine,
+                ..Options::default()
+            };
+            let refused =
+                |r: Result<Vec<Nat>, montvec::Error>| matches!(r, Err(montvec::Error::Threads(_)));
+            let what = format!("{threads} threads, engine {engine:?}");
+            assert!(
+                refused(batch::pow_with(&four[..1], &options)),
+                "one job, {what}"
+            );
+            assert!(
+                refused(batch::pow_with(&four, &options)),
+                "four jobs, {what}"
+            );
+            assert!(
+                refused(batch::pow_with(&mixed, &options)),
+                "two sizes, {what}"
+            );
+            assert!(
+                refused(batch::pow_vartime_with(&four, &options)),
+                "vartime, {what}"
+            );
+            assert!(
+                refused(batch::mul_mod_with(&muls, &options)),
+                "products, {what}"
+            );
+        }
+        // An allowed count runs.
+        let options = Options {
+            threads: Some(2),
+            engine,
+            ..Options::default()
+        };
+        let got = batch::pow_with(&mixed, &options).unwrap();
+        assert_eq!(got[0].to_decimal_vartime(), "188", "engine {engine:?}");
     }
 }
 

@@ -143,6 +143,14 @@ fn backend_and_algorithm_names_round_trip() {
     }
     assert!("ladder".parse::<Algorithm>().is_err());
     assert!("".parse::<Algorithm>().is_err());
+    // The error names what was given and what is known.
+    let error = "foo".parse::<Algorithm>().unwrap_err();
+    assert_eq!(error, Error::UnknownAlgorithm("foo".into()));
+    let message = error.to_string();
+    assert!(
+        message.contains("\"foo\"") && message.contains("auto, cios"),
+        "{message}"
+    );
     // Auto picks a concrete algorithm that runs on the backend, for every size.
     for b in Backend::supported() {
         for bits in [

@@ -280,7 +280,8 @@ pub fn pow(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
 ///
 /// Errors: [`Error::UnsupportedEngine`] when the engine does not run on this CPU,
 /// [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`),
-/// [`Error::Threads`] when `threads` is zero or the pool cannot start.
+/// [`Error::Threads`] when `threads` is zero or above [`MAX_THREADS`], or the pool cannot
+/// start.
 ///
 /// Leaks: as [`pow`], and the options.
 pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> {
@@ -633,8 +634,17 @@ pub fn mul_mod_with(jobs: &[MulJob<'_>], options: &Options) -> Result<Vec<Nat>, 
 ///
 /// Leaks: as [`mul_mod`].
 pub fn square_mod(jobs: &[(&Modulus, &Nat)]) -> Result<Vec<Nat>, Error> {
+    square_mod_with(jobs, &Options::default())
+}
+
+/// [`square_mod`] with explicit [`Options`].
+///
+/// Errors: as [`pow_with`].
+///
+/// Leaks: as [`square_mod`], and the options.
+pub fn square_mod_with(jobs: &[(&Modulus, &Nat)], options: &Options) -> Result<Vec<Nat>, Error> {
     let muls: Vec<MulJob<'_>> = jobs.iter().map(|&(m, a)| MulJob::new(m, a, a)).collect();
-    mul_mod(&muls)
+    mul_mod_with(&muls, options)
 }
 
 /// The Montgomery product `a * b / R mod modulus` of elements of each job's modulus (as
@@ -805,9 +815,9 @@ fn resolve(options: &Options) -> Result<Engine, Error> {
     if !engine.is_supported() {
         return Err(Error::UnsupportedEngine(engine.name().to_string()));
     }
-    if options.threads == Some(0) {
-        return Err(Error::Threads("a thread count of 0".to_string()));
-    }
+    // Checked here, for every batch: `on_threads` checks it too, but only batches spread over
+    // workers reach it, so that 5000 threads were refused or not by the jobs' count and sizes.
+    thread_count_allowed(options.threads)?;
     Ok(engine)
 }
 
@@ -935,6 +945,18 @@ fn global_pool_runs() -> bool {
     })
 }
 
+/// `threads` is `None` or 1 to [`MAX_THREADS`].
+///
+/// Errors: [`Error::Threads`], naming the count and the range.
+fn thread_count_allowed(threads: Option<usize>) -> Result<(), Error> {
+    match threads {
+        Some(t) if t == 0 || t > MAX_THREADS => Err(Error::Threads(format!(
+            "a thread count of {t} (1 to {MAX_THREADS})"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// `f` on a pool of `threads` workers, or on the current pool (rayon's global one outside any
 /// other) for `None`: the pool [`Options::threads`] asks for. One thread is the calling
 /// thread, with [`current_workers`] 1 while `f` runs (handing `f` to a pool of one and
@@ -954,11 +976,7 @@ pub fn on_threads<T: Send>(
     let Some(t) = threads else {
         return Ok(f());
     };
-    if t == 0 || t > MAX_THREADS {
-        return Err(Error::Threads(format!(
-            "a thread count of {t} (1 to {MAX_THREADS})"
-        )));
-    }
+    thread_count_allowed(threads)?;
     if t == 1 {
         /// Restores the flag however `f` returns.
         struct Restore(bool);

@@ -5,7 +5,8 @@
 //! - [`ladder`]: the Montgomery ladder (seed 002), a second constant-time path;
 //! - [`vartime`]: sliding window, for public exponents only.
 //!
-//! All of them take and return Montgomery-form values of k limbs below n.
+//! All of them take and return Montgomery-form values in the variant's own form
+//! ([`MontMul::elem_len`] words).
 //!
 //! These are kernels over limb slices, public for the benchmarks and for `montvec-rsa`: their
 //! length preconditions are the caller's, checked in debug builds only, and a wrong length

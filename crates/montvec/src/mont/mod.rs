@@ -17,8 +17,9 @@
 //! | ADX product + REDC, N = 2..8 (fused), 16..64 limbs | `adx/` | seed 000 §2.1, §2.3 |
 //!
 //! The scalar variants keep elements as k limbs, fully reduced below n, in Montgomery form with
-//! R = 2^(64k) (the shared form, also OpenSSL's); IFMA keeps its own (52-bit digits below 2n)
-//! and converts at the edges through [`MontMul::to_own_form`] / [`MontMul::to_shared_form`].
+//! R = 2^(64k) (the shared form, also OpenSSL's), except CIOS on the padded ADX kernels (K > k
+//! limbs, R = 2^(64K)); IFMA keeps its own (52-bit digits below 2n). Those convert at the edges
+//! through [`MontMul::to_own_form`] / [`MontMul::to_shared_form`].
 //! Either way tables and exponentiation are shared (see [`crate::exp`]).
 
 // The ADX kernels use ELF assembler directives and System V symbol names: Linux only; other
