@@ -59,7 +59,9 @@ pub enum Error {
     EncryptedKey,
     /// A public key where a private key was expected.
     NotAPrivateKey,
-    /// The random number generator failed.
+    /// The random number generator failed: it returned an error, or its output cannot be
+    /// random (a blinding factor or a key not found in far more draws than random bytes
+    /// need, as with a generator that repeats itself).
     Rng,
     /// An error from the arithmetic layer.
     Arithmetic(montvec::Error),

@@ -193,3 +193,51 @@ fn batch_encryption_and_decryption_agree_with_the_single_operations() {
     assert_eq!(out[0], Err(Error::MessageTooLong));
     assert!(out[1].is_ok());
 }
+
+/// Options the batch engine refuses (no threads, an engine this CPU lacks) fail every job
+/// with `Error::Arithmetic`, in each padded batch function: `verify_many` called the valid
+/// signature below invalid (`Error::Verification`) instead.
+#[test]
+fn refused_options_are_arithmetic_errors_in_every_padded_batch() {
+    let keys = keys();
+    let key = &keys[0];
+    let public = key.to_public_key();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let scheme = Pkcs1v15Sign::with_hash(HashAlg::Sha256);
+    let digest = HashAlg::Sha256.digest(b"refused options");
+    let signature = key
+        .sign_with_rng(&mut rng, scheme, &digest)
+        .expect("signed");
+    let mut refused = vec![Options {
+        threads: Some(0),
+        ..Options::default()
+    }];
+    refused.extend(
+        montvec::batch::Engine::ALL
+            .into_iter()
+            .filter(|e| !e.is_supported())
+            .map(|engine| Options {
+                engine: Some(engine),
+                ..Options::default()
+            }),
+    );
+    fn arithmetic<T>(r: &Result<T, Error>) -> bool {
+        matches!(r, Err(Error::Arithmetic(_)))
+    }
+    for options in &refused {
+        let verified = verify_many(&[(&public, &digest, &signature)], scheme, options);
+        assert!(arithmetic(&verified[0]), "verify_many: {:?}", verified[0]);
+        let signed = sign_many(&[(key, &digest)], scheme, &mut rng, options);
+        assert!(arithmetic(&signed[0]), "sign_many");
+        let oaep = EncryptionPadding::Oaep(Oaep::with_hash(HashAlg::Sha256));
+        let encrypted = encrypt_many(&[(&public, &b"m"[..])], &oaep, &mut rng, options);
+        assert!(arithmetic(&encrypted[0]), "encrypt_many");
+    }
+    // With working options the same signature verifies.
+    let verified = verify_many(
+        &[(&public, &digest, &signature)],
+        scheme,
+        &Options::default(),
+    );
+    assert_eq!(verified, [Ok(())]);
+}

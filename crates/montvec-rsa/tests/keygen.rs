@@ -471,3 +471,57 @@ fn keygen_refuses_a_q_next_to_p() {
     assert!(diff > BigUint::one() << (1024 / 2 - 100));
     assert_eq!(key.bits(), 1024);
 }
+
+/// A generator that never errs and fills every buffer with one byte.
+struct Constant(u8);
+
+impl RngCore for Constant {
+    fn next_u32(&mut self) -> u32 {
+        u32::from_ne_bytes([self.0; 4])
+    }
+    fn next_u64(&mut self) -> u64 {
+        u64::from_ne_bytes([self.0; 8])
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        dest.fill(self.0);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+impl rand_core::CryptoRng for Constant {}
+
+/// A generator repeating one byte draws no usable key, and a repeated zero or all-ones byte no
+/// blinding factor, zeros no Miller–Rabin base: each ends in `Error::Rng` (they looped for
+/// ever), and a working generator still serves.
+#[test]
+fn a_generator_that_repeats_itself_is_an_rng_error() {
+    for byte in [0x00, 0xff, 0x5a] {
+        assert_eq!(
+            RsaPrivateKey::new(&mut Constant(byte), 1024).err(),
+            Some(Error::Rng),
+            "key generation, byte {byte:#x}"
+        );
+    }
+    // Miller-Rabin's bases: zeros give b = 0 every time; other bytes reduce to usable bases.
+    let w = nat(&((BigUint::one() << 127u32) - 1u32)); // a prime above 2^64
+    let mr = |byte| montvec_rsa::prime::is_probable_prime_vartime(&w, 4, &mut Constant(byte));
+    assert_eq!(mr(0x00), Err(Error::Rng));
+    assert_eq!(mr(0xff), Ok(true));
+    let mut good = ChaCha20Rng::seed_from_u64(3);
+    let key = RsaPrivateKey::new(&mut good, 1024).expect("a key");
+    let digest = [7u8; 32];
+    let scheme = || montvec_rsa::Pkcs1v15Sign::new::<sha2::Sha256>();
+    // 0x00: r = 0; 0xff: r = 2^1024 - 1 >= n. Both refused as blinding factors every time.
+    for byte in [0x00, 0xff] {
+        assert_eq!(
+            key.sign_with_rng(&mut Constant(byte), scheme(), &digest)
+                .err(),
+            Some(Error::Rng),
+            "blinding, byte {byte:#x}"
+        );
+    }
+    assert!(key.sign_with_rng(&mut good, scheme(), &digest).is_ok());
+}

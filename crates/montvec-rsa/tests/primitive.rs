@@ -7,6 +7,7 @@ mod support;
 
 use montvec_rsa::hazmat::{rsa_decrypt, rsa_encrypt};
 use montvec_rsa::{Error, Nat, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+use num_bigint::BigUint;
 use rand::SeedableRng;
 use support::crypt_cases;
 
@@ -255,6 +256,34 @@ fn composite_primes_are_refused() {
     );
     // The genuine primes still make the key.
     assert!(RsaPrivateKey::from_p_q(p.clone(), q.clone(), e).is_ok());
+}
+
+/// A Carmichael number as a "prime": it passes Fermat's test to every base prime to it, and
+/// with it signing and the fault check work (λ(C) divides C − 1), so the key used to be
+/// accepted with factors of 55 to 57 bits. The strong test to base 2 refuses it.
+#[test]
+fn a_carmichael_prime_is_refused() {
+    // C = (6k + 1)(12k + 1)(18k + 1), k = 4373395847846616: three primes (Chernick's form).
+    let k = BigUint::from(4_373_395_847_846_616u64);
+    let factors = [6u32, 12, 18].map(|m| &k * m + 1u32);
+    let c: BigUint = factors.iter().product();
+    assert_eq!(c.bits(), 167);
+    // Fermat to base 2 holds: the old check's verdict.
+    assert_eq!(
+        BigUint::from(2u8).modpow(&(&c - 1u8), &c),
+        BigUint::from(1u8)
+    );
+    // 2^521 - 1, a Mersenne prime, as the other factor; 65537 is prime to both λs.
+    let q = (BigUint::from(1u8) << 521u32) - 1u8;
+    let e = Nat::from_u64(65537);
+    assert_eq!(
+        RsaPrivateKey::from_p_q(nat(&c), nat(&q), e.clone()).err(),
+        Some(Error::InvalidKey("a prime factor is not prime"))
+    );
+    assert_eq!(
+        RsaPrivateKey::from_p_q(nat(&q), nat(&c), e).err(),
+        Some(Error::InvalidKey("a prime factor is not prime"))
+    );
 }
 
 /// Key parts longer than n are refused by their sizes, before any arithmetic on them (whose

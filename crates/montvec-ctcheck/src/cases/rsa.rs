@@ -168,9 +168,17 @@ pub fn sign() {
 
 /// Key generation with every random byte secret: the sieve, the gcd with e and the
 /// Miller-Rabin rounds on each candidate (their verdicts released), p and q's distance, λ and
-/// d. The generated key's parts stay secret: only its public half is released.
+/// d. The generated key's parts stay secret: only its public half is released. Then the same
+/// key from its secret primes alone (`from_p_q`: d from them, and the import's checks, the
+/// primes' strong test to base 2 among them).
 pub fn generate() {
     let mut rng = rng(11);
     let key = checked(|| RsaPrivateKey::new(&mut rng, 1024)).expect("a key");
     public(key.n().as_limbs());
+    let [p, q] = key.primes().map(|x| x.clone());
+    hide_modulus(&p);
+    hide_modulus(&q);
+    let e = key.e().clone();
+    let again = checked(|| RsaPrivateKey::from_p_q(p, q, e)).expect("the same key");
+    public(again.n().as_limbs());
 }

@@ -72,9 +72,9 @@ use crate::primitive::private::{blind, check_input, crt_recombine, released, unb
 /// each c is below its n, and the engine's leaks (per lane group the longest announced
 /// exponent length), and per key which jobs draw a fresh blinding factor (the count of its
 /// operations since the last draw, modulo 32); nothing of c, d, p, q, the blinding factors or
-/// the results. The only branches on secret-derived values are the fault check and the redraw
-/// of a blinding factor that is not invertible (probability about 2^-(bits/2)), as in the
-/// single operation.
+/// the results. The branches on secret-derived values are those of the single operation
+/// ([`crate::primitive::private::private_op`]): the fault check, and the refusals of a blinding draw
+/// outside [1, n), of a factor not invertible, and of an inverse that fails its check.
 pub fn private_ops(
     jobs: &[(&RsaPrivateKey, &Nat)],
     rng: &mut dyn CryptoRngCore,

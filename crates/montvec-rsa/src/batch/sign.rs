@@ -99,7 +99,8 @@ pub fn sign_many(
 /// [`RsaPublicKey::verify`] would answer: `Ok(())` or [`Error::Verification`] per job, or
 /// [`Error::KeyRestricted`] / [`Error::UnsupportedHash`] for a padding the job's key does not
 /// allow (the public operations run first for the whole batch; their results are then not
-/// looked at).
+/// looked at). [`Error::Arithmetic`] for every job when `options` are refused (a thread count
+/// of 0, an engine this CPU lacks), as the other batch functions answer.
 ///
 /// Leaks: everything (the inputs are public).
 pub fn verify_many(
@@ -118,7 +119,12 @@ pub fn verify_many(
                 SignaturePadding::Pkcs1v15(_) => key.algorithm().check_other(Pkcs1v15Sign::USE)?,
                 SignaturePadding::Pss(p) => p.check_use(key)?,
             }
-            let m = m.map_err(|_| Error::Verification)?;
+            // A signature of the wrong length or not below n is no valid signature; an error
+            // of the batch itself (options the engine refuses) is passed on as it is.
+            let m = m.map_err(|error| match error {
+                Error::InvalidInputLength => Error::Verification,
+                error => error,
+            })?;
             match padding {
                 SignaturePadding::Pkcs1v15(p) => p.verify_encoded(hashed, &m),
                 SignaturePadding::Pss(p) => p.verify_recovered(key, hashed, &m),

@@ -58,12 +58,22 @@ impl RsaPrivateKey {
         let e = e.resized(e_bits.div_ceil(64));
         let e_mod = Modulus::new(&e)?;
         let d = private_exponent(&p, &q, &e, &e_mod)?;
-        let n = arith::product(&p, &q);
+        let n = public_modulus(&p, &q);
         let n_limbs = n.limb_len();
         // d < λ < n, so d fits n's limbs.
         let d = d.resized(n_limbs);
         RsaPrivateKey::from_components(n, e, d, vec![p, q])
     }
+}
+
+/// n = p·q, released: the public half of the key (marked public for montvec-ctcheck, which
+/// would otherwise report every branch the public key's checks take on it).
+///
+/// Leaks: n, by design.
+pub(crate) fn public_modulus(p: &Nat, q: &Nat) -> Nat {
+    let mut words = arith::product(p, q).as_limbs().to_vec();
+    montvec::ct::declassify(words.as_mut_slice());
+    Nat::from_limbs(words)
 }
 
 /// d = e⁻¹ mod lcm(p − 1, q − 1), in constant time, for odd p, q ≥ 3 and an odd e ≥ 3

@@ -25,7 +25,7 @@ use zeroize::Zeroize;
 use crate::arith;
 use crate::encryptor::RngHandle;
 use crate::error::{Error, Result};
-use crate::key::from_primes::private_exponent;
+use crate::key::from_primes::{private_exponent, public_modulus};
 use crate::key::{RsaPrivateKey, MAX_EXPONENT_BITS};
 use crate::prime::generate_probable_prime;
 
@@ -84,13 +84,25 @@ impl RsaPrivateKey {
         }
         let e = e.resized(e_bits.div_ceil(64));
         let e_mod = Modulus::new(&e)?;
-        loop {
+        for _ in 0..MAX_ATTEMPTS {
             if let Some(key) = attempt(&mut RngHandle(&mut *rng), bits, &e, &e_mod)? {
                 return Ok(key);
             }
         }
+        // A generator that never errs but repeats itself (constant bytes) fails every attempt.
+        Err(Error::Rng)
     }
 }
+
+/// Attempts before key generation gives up with [`Error::Rng`]. An attempt fails when
+/// 5·(bits/2) candidates hold no usable prime (FIPS 186-5 A.1.3 step 4.7), about e^-14 for
+/// random candidates at every size, or when q lands next to p or d is too small (about
+/// 2^-100 each): 16 failures in a row mean the generator's output is not random.
+const MAX_ATTEMPTS: usize = 16;
+
+/// Draws of q next to p (step 5.4, |p − q| ≤ 2^(nlen/2 − 100), about 2^-100 each for random
+/// primes) before the attempt fails: a generator repeating itself draws p again as q.
+const MAX_CLOSE_Q: usize = 4;
 
 /// One run of FIPS 186-5 A.1.3 and the key checks; `None` on FAILURE or a rejected d.
 fn attempt(
@@ -107,7 +119,8 @@ fn attempt(
     // Step 5: q, drawn again while |p − q| ≤ 2^(nlen/2 − 100) (step 5.4).
     let limbs = p_bits.div_ceil(64);
     let bound = pow2(q_bits - 100, limbs);
-    let q = loop {
+    let mut far_q = None;
+    for _ in 0..MAX_CLOSE_Q {
         let Some(q) = generate_probable_prime(rng, q_bits, e_mod)? else {
             return Ok(None);
         };
@@ -116,8 +129,12 @@ fn attempt(
         diff.zeroize();
         // The verdict is released by design: a q too close to p is discarded.
         if montvec::ct::declassify_choice(far) {
-            break q;
+            far_q = Some(q);
+            break;
         }
+    }
+    let Some(q) = far_q else {
+        return Ok(None);
     };
     let mut d = private_exponent(&p, &q, e, e_mod)?;
     // A.1.1 criterion 3a: 2^(nlen/2) < d (d < λ holds by construction).
@@ -128,11 +145,7 @@ fn attempt(
         d.zeroize();
         return Ok(None);
     }
-    // n is the public half of the key: released.
-    let n = arith::product(&p, &q).resized(d_limbs);
-    let mut limbs = n.as_limbs().to_vec();
-    montvec::ct::declassify(limbs.as_mut_slice());
-    let n = Nat::from_limbs(limbs);
+    let n = public_modulus(&p, &q).resized(d_limbs);
     let d = d.resized(d_limbs);
     RsaPrivateKey::from_components(n, e.clone(), d, vec![p, q]).map(Some)
 }

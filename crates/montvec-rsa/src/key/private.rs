@@ -20,8 +20,11 @@ use crate::primitive::blinding::BlindingCache;
 /// e·d ≡ 1 modulo each prime minus one, and the CRT values dP = d mod (p − 1),
 /// dQ = d mod (q − 1), qInv = q⁻¹ mod p, and for each further prime rᵢ its exponent
 /// dᵢ = d mod (rᵢ − 1) and coefficient tᵢ = (p·q·r₃⋯rᵢ₋₁)⁻¹ mod rᵢ, and that each prime passes
-/// Fermat's test to base 2 (a composite is refused; the test is no proof of primality, and the
-/// fault check of every private operation stays). Keys generated here have two primes.
+/// the strong probable-prime test to base 2 (one round of Miller–Rabin with base 2). That
+/// refuses the composites a damaged or hand-made key holds, Carmichael numbers included, but
+/// it is no proof of primality: a composite built to be a strong pseudoprime to base 2 passes
+/// (as with most libraries, importing a private key trusts its maker), and the fault check of
+/// every private operation stays. Keys generated here have two primes.
 ///
 /// The secret parts are zeroized on drop (the [`Modulus`] values hold copies of p and q and
 /// zeroize their own constants).
@@ -362,17 +365,16 @@ impl RsaPrivateKey {
             return Err(Error::InvalidKey("d is not below n"));
         }
         let q_mod = Modulus::new(&q)?;
-        // Each prime passes Fermat's test to base 2, 2^(r - 1) ≡ 1 (mod r), in constant time:
-        // every check above holds for a composite "prime" too (with d made from it, as
-        // `from_p_q` makes it), and such a key failed only at its first private operation,
-        // by the fault check. A Fermat pseudoprime to base 2 still passes; the fault check
-        // stays the guard of every operation.
-        let primes = [(&p, &p_mod), (&q, &q_mod)]
+        // Each prime passes the strong probable-prime test to base 2 (one Miller–Rabin round,
+        // in constant time for a prime): every check above holds for a composite "prime" too
+        // (with d made from it, as `from_p_q` makes it). Fermat's test to base 2 was here, and
+        // let Carmichael numbers through, with which signing and the fault check both work:
+        // a key whose modulus has small factors. A strong pseudoprime to base 2 still passes.
+        let moduli = [&p_mod, &q_mod]
             .into_iter()
-            .chain(others.iter().map(|o| (&o.prime, o.modulus.as_ref())));
-        for (r, modulus) in primes {
-            let fermat = modulus.pow(&Nat::from_u64(2), &arith::minus_one(r));
-            if !montvec::ct::declassify_choice(fermat.ct_eq(&one)) {
+            .chain(others.iter().map(|o| o.modulus.as_ref()));
+        for modulus in moduli {
+            if !crate::prime::strong_test_base_2(modulus)? {
                 return Err(Error::InvalidKey("a prime factor is not prime"));
             }
         }

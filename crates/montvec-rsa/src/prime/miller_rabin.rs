@@ -20,47 +20,106 @@ use crate::error::{Error, Result};
 ///
 /// Leaks: the bit length of w and `rounds`; for a composite w also the round and step that
 /// proved it; for a probable prime nothing else (see the module doc). Base draws rejected at
-/// step 4.2 (b ≤ 1 or b ≥ w − 1, probability about 2^-(wlen+60)) are redrawn.
+/// step 4.2 (b ≤ 1 or b ≥ w − 1) are redrawn, up to [`BASE_DRAWS`] times ([`Error::Rng`]).
 pub(crate) fn miller_rabin(
     w_mod: &Modulus,
     rounds: usize,
     rng: &mut dyn CryptoRngCore,
 ) -> Result<bool> {
-    let w = w_mod.modulus();
+    let split = Split::of(w_mod)?;
     let wlen = w_mod.bits();
-    // Step 1: a = the largest power of 2 dividing w − 1, m = (w − 1) / 2^a, in constant time.
-    let mut w_minus_1 = arith::minus_one(&w);
-    let a = arith::trailing_zeros(&w_minus_1);
-    let mut m = arith::shift_right(&w_minus_1, a);
-    // The comparisons run in the standard Montgomery form (x·R mod w, canonical), so z
-    // stays in Montgomery form through the squarings.
-    let one = w_mod.to_standard_form(&w_mod.one())?;
-    let minus_one = w_mod.to_standard_form(&w_mod.to_montgomery(&w_minus_1))?;
     let two = Nat::from_u64(2);
     let mut bytes = vec![0u8; wlen.div_ceil(8) + 8];
     // Step 4: the rounds.
+    let mut verdict = true;
     for _ in 0..rounds {
         // Steps 4.1–4.2: b uniform in [0, w) up to 2^-64 (wlen + 64 random bits reduced mod w),
-        // redrawn when b ≤ 1 or b ≥ w − 1.
-        let mut b = loop {
+        // redrawn when b ≤ 1 or b ≥ w − 1: at most BASE_DRAWS times, as a generator that
+        // repeats zeros would be redrawn for ever.
+        let mut base = None;
+        for _ in 0..BASE_DRAWS {
             rng.try_fill_bytes(&mut bytes).map_err(|_| Error::Rng)?;
             let mut wide = Nat::from_be_bytes(&bytes);
             let b = w_mod.reduce(&wide);
             wide.zeroize();
-            let bad = arith::lt(&b, &two) | !arith::lt(&b, &w_minus_1);
+            let bad = arith::lt(&b, &two) | !arith::lt(&b, &split.w_minus_1);
             // Released: a base at 0, 1 or w - 1 is drawn again.
             if !montvec::ct::declassify_choice(bad) {
-                break b;
+                base = Some(b);
+                break;
             }
+        }
+        let Some(mut b) = base else {
+            bytes.zeroize();
+            return Err(Error::Rng);
         };
-        // Step 4.3: z = b^m mod w.
-        let mut z = w_mod.to_montgomery(&w_mod.pow(&b, &m));
+        let round = split.round(w_mod, &b);
         b.zeroize();
+        if !round? {
+            verdict = false;
+            break;
+        }
+    }
+    bytes.zeroize();
+    // Step 5: probably prime.
+    Ok(verdict)
+}
+
+/// Base draws a round makes before [`Error::Rng`]: a random draw is refused with probability
+/// 3/w, below 2^-62 for the w above 2^64 this crate tests (smaller w are tested exactly), so
+/// four refused in a row mean the generator's output is not random.
+const BASE_DRAWS: usize = 4;
+
+/// One round of Miller–Rabin with the base 2 (w's strong probable-prime test to base 2): `true`
+/// when w passes. Every Fermat pseudoprime to base 2 that is not a strong one fails it,
+/// Carmichael numbers among them; the strong pseudoprimes to base 2 (2047 = 23·89 is the
+/// smallest) pass. Odd w ≥ 5.
+///
+/// Leaks: as [`miller_rabin`] with one round.
+pub(crate) fn strong_test_base_2(w_mod: &Modulus) -> Result<bool> {
+    Split::of(w_mod)?.round(w_mod, &Nat::from_u64(2))
+}
+
+/// w − 1 = 2^a·m (step 1), and 1 and w − 1 in the form the rounds compare in (each `Nat`
+/// zeroized on drop).
+struct Split {
+    w_minus_1: Nat,
+    a: u64,
+    m: Nat,
+    one: Nat,
+    minus_one: Nat,
+}
+
+impl Split {
+    /// Step 1 in constant time: a = the largest power of 2 dividing w − 1, m = (w − 1) / 2^a.
+    fn of(w_mod: &Modulus) -> Result<Split> {
+        let w_minus_1 = arith::minus_one(&w_mod.modulus());
+        let a = arith::trailing_zeros(&w_minus_1);
+        let m = arith::shift_right(&w_minus_1, a);
+        // The comparisons run in the standard Montgomery form (x·R mod w, canonical), so z
+        // stays in Montgomery form through the squarings.
+        let one = w_mod.to_standard_form(&w_mod.one())?;
+        let minus_one = w_mod.to_standard_form(&w_mod.to_montgomery(&w_minus_1))?;
+        Ok(Split {
+            w_minus_1,
+            a,
+            m,
+            one,
+            minus_one,
+        })
+    }
+
+    /// Steps 4.3–4.7 for the base b (1 < b < w − 1): `false` when b is a witness that w is
+    /// composite.
+    fn round(&self, w_mod: &Modulus, b: &Nat) -> Result<bool> {
+        let (a, one, minus_one) = (self.a, &self.one, &self.minus_one);
+        // Step 4.3: z = b^m mod w.
+        let mut z = w_mod.to_montgomery(&w_mod.pow(b, &self.m));
         // Step 4.4: z = 1 or z = w − 1 means this base is no witness.
         let mut std = w_mod.to_standard_form(&z)?;
-        let mut possibly_prime = std.ct_eq(&one) | std.ct_eq(&minus_one);
+        let mut possibly_prime = std.ct_eq(one) | std.ct_eq(minus_one);
         // Step 4.5: j = 1 .. a − 1, run to the public bound wlen − 1 for a prime.
-        for j in 1..wlen as u64 {
+        for j in 1..w_mod.bits() as u64 {
             let loop_done: Choice = j.ct_eq(&a);
             // Released verdicts (a composite's is its end; a prime's is always false).
             if montvec::ct::declassify_choice(loop_done & !possibly_prime) {
@@ -71,20 +130,39 @@ pub(crate) fn miller_rabin(
             std = w_mod.to_standard_form(&z)?;
             // Step 4.5.2: z = w − 1 before the loop ends: no witness.
             let before_end = montvec::ct::lt_word(j, a);
-            possibly_prime |= std.ct_eq(&minus_one) & before_end;
+            possibly_prime |= std.ct_eq(minus_one) & before_end;
             // Step 4.5.3: z = 1 without having met w − 1: a non-trivial square root of 1.
-            if montvec::ct::declassify_choice(std.ct_eq(&one) & !possibly_prime) {
+            if montvec::ct::declassify_choice(std.ct_eq(one) & !possibly_prime) {
                 return Ok(false);
             }
         }
         std.zeroize();
-        if !montvec::ct::declassify_choice(possibly_prime) {
-            return Ok(false);
-        }
+        Ok(montvec::ct::declassify_choice(possibly_prime))
     }
-    w_minus_1.zeroize();
-    m.zeroize();
-    bytes.zeroize();
-    // Step 5: probably prime.
-    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strong_test_base_2_matches_the_reference() {
+        let mut pseudoprimes = Vec::new();
+        for w in (5u64..20_000).step_by(2) {
+            let w_mod = Modulus::new(&Nat::from_u64(w)).expect("odd w >= 5");
+            let passes = strong_test_base_2(&w_mod).expect("the test runs");
+            // The u64 test beside the exact one for small numbers (u128 arithmetic).
+            assert_eq!(
+                passes,
+                super::super::is_strong_probable_prime_u64(w, 2),
+                "w = {w}"
+            );
+            if passes && (3..w).step_by(2).any(|d| d * d <= w && w % d == 0) {
+                pseudoprimes.push(w);
+            }
+        }
+        // The strong pseudoprimes to base 2 below 20000 (OEIS A001262): they pass, as the
+        // doc says; the Carmichael numbers 561, 1105, 1729, ... do not.
+        assert_eq!(pseudoprimes, [2047, 3277, 4033, 4681, 8321, 15841]);
+    }
 }

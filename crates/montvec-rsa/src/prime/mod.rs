@@ -3,6 +3,7 @@
 //! (`miller_rabin`) of FIPS 186-5 Table B.1.
 
 mod miller_rabin;
+pub(crate) use miller_rabin::strong_test_base_2;
 mod sieve;
 
 use montvec::limb::bit_position;
@@ -109,43 +110,47 @@ fn small_is_prime_vartime(w: u64) -> bool {
             return true;
         }
     }
-    let mul = |x: u64, y: u64| ((x as u128 * y as u128) % w as u128) as u64;
-    let pow = |mut b: u64, mut e: u64| {
-        let mut r = 1u64;
-        while e > 0 {
-            if e & 1 == 1 {
-                r = mul(r, b);
-            }
-            b = mul(b, b);
-            e >>= 1;
-        }
-        r
-    };
-    let a = (w - 1).trailing_zeros();
-    let m = (w - 1) >> a;
     [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
         .iter()
-        .all(|&b| {
-            let mut z = pow(b, m);
-            if z == 1 || z == w - 1 {
-                return true;
-            }
-            for _ in 1..a {
-                z = mul(z, z);
-                if z == w - 1 {
-                    return true;
-                }
-            }
-            false
-        })
+        .all(|&b| is_strong_probable_prime_u64(w, b))
+}
+
+/// Whether the odd w > b passes Miller–Rabin's round with the base b (w − 1 = 2^a·m; b^m = ±1,
+/// or −1 among its next a − 1 squares), in u128 arithmetic.
+#[allow(
+    clippy::integer_division_remainder_used,
+    reason = "a _vartime function's helper"
+)]
+fn is_strong_probable_prime_u64(w: u64, b: u64) -> bool {
+    let mul = |x: u64, y: u64| ((x as u128 * y as u128) % w as u128) as u64;
+    let a = (w - 1).trailing_zeros();
+    let (mut z, mut base, mut e) = (1u64, b, (w - 1) >> a);
+    while e > 0 {
+        if e & 1 == 1 {
+            z = mul(z, base);
+        }
+        base = mul(base, base);
+        e >>= 1;
+    }
+    if z == 1 || z == w - 1 {
+        return true;
+    }
+    for _ in 1..a {
+        z = mul(z, z);
+        if z == w - 1 {
+            return true;
+        }
+    }
+    false
 }
 
 /// A random probable prime of exactly `bits` bits (its top two bits set) with
 /// gcd(p − 1, e) = 1: FIPS 186-5 A.1.3 steps 4.2–4.7 (5.2–5.8 for q, whose |p − q| check the
 /// caller makes). `None` when step 4.7's limit of 5·`bits` candidates is reached (FAILURE).
 ///
-/// Leaks: `bits`, and the number of candidates drawn (each rejected one is discarded, so the
-/// count says nothing of the prime returned).
+/// Leaks: `bits`, the number of candidates drawn, and for each rejected one which test refused
+/// it (the sieve's group of primes, the gcd with e, or Miller–Rabin's round and step); each
+/// rejected candidate is discarded, so none of this says anything of the prime returned.
 pub(crate) fn generate_probable_prime(
     rng: &mut dyn CryptoRngCore,
     bits: usize,

@@ -230,7 +230,9 @@ pub(crate) fn join_inverses(
 /// average; no reduction is needed (the 64-bit-wider draw reduced mod n that this replaces
 /// cost 3.3 us at 2048 bits, 3% of a batched private operation).
 ///
-/// Errors: [`Error::Rng`] when the generator fails.
+/// Errors: [`Error::Rng`] when the generator fails, or when [`MAX_DRAWS`] draws in a row are
+/// refused (below 2^-128 for a working generator: a generator repeating zeros or ones would
+/// spin here for ever).
 ///
 /// Leaks: the sizes, and how many draws were refused; a refused draw is discarded and says
 /// nothing of the one kept.
@@ -241,7 +243,7 @@ pub(crate) fn blinding_factor(key: &RsaPrivateKey, rng: &mut dyn CryptoRngCore) 
     // The bits of the top byte that n can have (1 to 8 of them).
     let top_mask = u8::MAX >> (8 * len - bits);
     let mut bytes = vec![0u8; len];
-    loop {
+    for _ in 0..MAX_DRAWS {
         rng.try_fill_bytes(&mut bytes).map_err(|_| Error::Rng)?;
         bytes[0] &= top_mask;
         let r = Nat::from_be_bytes(&bytes).resized(n.limb_len());
@@ -250,7 +252,13 @@ pub(crate) fn blinding_factor(key: &RsaPrivateKey, rng: &mut dyn CryptoRngCore) 
             return Ok(r);
         }
     }
+    bytes.zeroize();
+    Err(Error::Rng)
 }
+
+/// Draws [`blinding_factor`] makes before it gives up: each is kept with probability above
+/// 1/2, so a working generator has 128 refused in a row with probability below 2^-128.
+const MAX_DRAWS: usize = 128;
 
 #[cfg(test)]
 mod tests {

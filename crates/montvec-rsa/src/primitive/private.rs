@@ -37,9 +37,12 @@ use crate::primitive::blinding::BlindingPair;
 /// when the batch engine cannot run (a bad `MONTVEC_BACKEND`).
 ///
 /// Leaks: the sizes of n, p and q, and whether this operation draws a fresh blinding factor
-/// (one in 32 of the key's operations); nothing of c, d, p, q or the result (no branch, memory index
-/// or division on them; the only branch on a secret-derived value is the fault check, whose
-/// failure means the computation was already wrong).
+/// (one in 32 of the key's operations); nothing of c, d, p, q or the result (no branch, memory
+/// index or division on them). The branches on secret-derived values release verdicts only,
+/// each ending a discarded value or a failed operation: the fault check (its failure means the
+/// computation was already wrong), and, when a factor is drawn, the refusal of a draw outside
+/// [1, n) (under 1/2 each), of a factor not invertible modulo every prime (about 2^-(bits/2)),
+/// and of an inverse whose CRT join fails its check (only under a fault).
 pub fn private_op(key: &RsaPrivateKey, c: &Nat, rng: &mut dyn CryptoRngCore) -> Result<Nat> {
     crate::batch::private_ops(&[(key, c)], rng, &Options::default())
         .pop()
