@@ -69,8 +69,10 @@ impl Nat {
     }
 
     /// The product `self · other`, announced as long as both operands together (which any
-    /// product of such numbers fits), by montvec's product kernels (Comba, Karatsuba, or the
-    /// ADX assembly for equal lengths of 2 to 9 limbs).
+    /// product of such numbers fits), by montvec's product kernels: for equal announced
+    /// lengths the ADX assembly (2 to 9 limbs), Comba, or Karatsuba (from 17 limbs); for
+    /// unequal ones Comba, whose time grows with the product of the two lengths (resize the
+    /// shorter to the longer's length to get Karatsuba for large, nearly equal operands).
     ///
     /// ```
     /// use montvec::Nat;
