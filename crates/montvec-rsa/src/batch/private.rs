@@ -73,8 +73,9 @@ use crate::primitive::private::{blind, check_input, crt_recombine, released, unb
 /// exponent length), and per key which jobs draw a fresh blinding factor (the count of its
 /// operations since the last draw, modulo 32); nothing of c, d, p, q, the blinding factors or
 /// the results. The branches on secret-derived values are those of the single operation
-/// ([`crate::primitive::private::private_op`]): the fault check, and the refusals of a blinding draw
-/// outside [1, n), of a factor not invertible, and of an inverse that fails its check.
+/// ([`crate::primitive::private::private_op`]): the fault check, and the refusals of a
+/// blinding draw outside [1, n), of a factor not invertible, and of an inverse that fails its
+/// check.
 pub fn private_ops(
     jobs: &[(&RsaPrivateKey, &Nat)],
     rng: &mut dyn CryptoRngCore,
