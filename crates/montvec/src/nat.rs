@@ -71,8 +71,8 @@ impl Nat {
     /// The product `self · other`, announced as long as both operands together (which any
     /// product of such numbers fits), by montvec's product kernels: for equal announced
     /// lengths the ADX assembly (2 to 9 limbs), Comba, or Karatsuba (from 17 limbs); for
-    /// unequal ones Comba, whose time grows with the product of the two lengths (resize the
-    /// shorter to the longer's length to get Karatsuba for large, nearly equal operands).
+    /// unequal ones Comba, or, when both have 17 limbs or more, Karatsuba on chunks of the
+    /// longer.
     ///
     /// ```
     /// use montvec::Nat;
