@@ -21,10 +21,11 @@ use crate::primitive::blinding::BlindingCache;
 /// dQ = d mod (q − 1), qInv = q⁻¹ mod p, and for each further prime rᵢ its exponent
 /// dᵢ = d mod (rᵢ − 1) and coefficient tᵢ = (p·q·r₃⋯rᵢ₋₁)⁻¹ mod rᵢ, and that each prime passes
 /// the strong probable-prime test to base 2 (one round of Miller–Rabin with base 2). That
-/// refuses the composites a damaged or hand-made key holds, Carmichael numbers included, but
-/// it is no proof of primality: a composite built to be a strong pseudoprime to base 2 passes
-/// (as with most libraries, importing a private key trusts its maker), and the fault check of
-/// every private operation stays. Keys generated here have two primes.
+/// refuses the composites a damaged or hand-made key holds, and most Carmichael numbers, which
+/// pass Fermat's test, but it is no proof of primality: a strong pseudoprime to base 2 passes
+/// (15841 = 7·31·73, a Carmichael number too, is the smallest such; as with most libraries,
+/// importing a private key trusts its maker), and the fault check of every private operation
+/// stays. Keys generated here have two primes.
 ///
 /// The secret parts are zeroized on drop (the [`Modulus`] values hold copies of p and q and
 /// zeroize their own constants).
@@ -368,8 +369,9 @@ impl RsaPrivateKey {
         // Each prime passes the strong probable-prime test to base 2 (one Miller–Rabin round,
         // in constant time for a prime): every check above holds for a composite "prime" too
         // (with d made from it, as `from_p_q` makes it). Fermat's test to base 2 was here, and
-        // let Carmichael numbers through, with which signing and the fault check both work:
-        // a key whose modulus has small factors. A strong pseudoprime to base 2 still passes.
+        // let every Carmichael number through, with which signing and the fault check both
+        // work: a key whose modulus has small factors. A strong pseudoprime to base 2 (some
+        // Carmichael numbers among them) still passes.
         let moduli = [&p_mod, &q_mod]
             .into_iter()
             .chain(others.iter().map(|o| o.modulus.as_ref()));

@@ -71,9 +71,9 @@ pub(crate) fn miller_rabin(
 const BASE_DRAWS: usize = 4;
 
 /// One round of Miller–Rabin with the base 2 (w's strong probable-prime test to base 2): `true`
-/// when w passes. Every Fermat pseudoprime to base 2 that is not a strong one fails it,
-/// Carmichael numbers among them; the strong pseudoprimes to base 2 (2047 = 23·89 is the
-/// smallest) pass. Odd w ≥ 5.
+/// when w passes. Every Fermat pseudoprime to base 2 that is not a strong one fails it, most
+/// Carmichael numbers among them; the strong pseudoprimes to base 2 pass (2047 = 23·89 is the
+/// smallest; 15841 = 7·31·73 the smallest Carmichael number among them). Odd w ≥ 5.
 ///
 /// Leaks: as [`miller_rabin`] with one round.
 pub(crate) fn strong_test_base_2(w_mod: &Modulus) -> Result<bool> {
@@ -162,7 +162,8 @@ mod tests {
             }
         }
         // The strong pseudoprimes to base 2 below 20000 (OEIS A001262): they pass, as the
-        // doc says; the Carmichael numbers 561, 1105, 1729, ... do not.
+        // doc says, 15841 (a Carmichael number) among them; the other Carmichael numbers below
+        // 20000 (561, 1105, 1729, 2465, 2821, 6601, 8911, 10585) are not in the list: refused.
         assert_eq!(pseudoprimes, [2047, 3277, 4033, 4681, 8321, 15841]);
     }
 }
