@@ -7,7 +7,7 @@ use montvec_rsa::{
 use rand_core::OsRng;
 
 use super::failure::Failure;
-use super::option_values::{parse_hash, parse_label, Label};
+use super::option_values::{min_key_bits, parse_hash, parse_label, Label};
 
 /// The encryption padding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -64,9 +64,14 @@ impl EncryptionOptions {
         Ok(())
     }
 
+    /// OAEP's hash: --hash, or SHA-256.
+    fn oaep_hash(&self) -> HashAlg {
+        self.hash.unwrap_or(HashAlg::Sha256)
+    }
+
     /// The OAEP padding these options describe.
     fn oaep(&self) -> Oaep {
-        let hash = self.hash.unwrap_or(HashAlg::Sha256);
+        let hash = self.oaep_hash();
         let oaep = Oaep::with_hash(hash).with_mgf_hash(self.mgf1_hash.unwrap_or(hash));
         match &self.label {
             Some(Label(label)) => oaep.with_label(label.clone()),
@@ -80,9 +85,7 @@ impl EncryptionOptions {
         let k = key.size();
         match self.padding {
             // RFC 8017 §7.1.1 step 1.b: mLen <= k - 2hLen - 2.
-            EncryptionPadding::Oaep => {
-                k.checked_sub(2 * self.hash.unwrap_or(HashAlg::Sha256).output_len() + 2)
-            }
+            EncryptionPadding::Oaep => k.checked_sub(2 * self.oaep_hash().output_len() + 2),
             // RFC 8017 §7.2.1 step 1: mLen <= k - 11.
             EncryptionPadding::Pkcs1 => k.checked_sub(11),
             EncryptionPadding::Raw => Some(k),
@@ -99,13 +102,13 @@ impl EncryptionOptions {
         let bits = key.bits();
         Some(match self.padding {
             EncryptionPadding::Oaep => {
-                let hash = self.hash.unwrap_or(HashAlg::Sha256);
+                let hash = self.oaep_hash();
                 let needed = 2 * hash.output_len() + 2;
                 format!(
                     "a {bits}-bit key is too small for OAEP with {hash} (2 x {} + 2 bytes: a key \
                      of at least {} bits)",
                     hash.output_len(),
-                    8 * (needed - 1) + 1
+                    min_key_bits(needed)
                 )
             }
             // PKCS#1 v1.5 needs 11 bytes; keys that small are not imported.

@@ -15,6 +15,12 @@ pub fn hash_names() -> String {
         .join(", ")
 }
 
+/// The fewest bits a modulus of at least `bytes` bytes has: k = ⌈bits/8⌉ ≥ bytes exactly when
+/// bits > 8·(bytes − 1). For messages naming the smallest key a padding and hash fit.
+pub fn min_key_bits(bytes: usize) -> usize {
+    8 * (bytes - 1) + 1
+}
+
 /// A hash name (`sha256`, `SHA-256`, `sha512-256`, `SHA3-256`, ...).
 pub fn parse_hash(s: &str) -> Result<HashAlg, String> {
     HashAlg::from_str(s)

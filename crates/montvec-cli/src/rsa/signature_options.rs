@@ -10,7 +10,7 @@ use montvec_rsa::key::KeyAlgorithm;
 use montvec_rsa::{HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey, RsaPublicKey, SignatureScheme};
 
 use super::failure::Failure;
-use super::option_values::{parse_hash, parse_salt_len, SaltLen};
+use super::option_values::{min_key_bits, parse_hash, parse_salt_len, SaltLen};
 
 /// The signature padding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -103,7 +103,7 @@ impl SignatureOptions {
                         why: format!(
                             "a {bits}-bit key is too small for a {hash} PKCS#1 v1.5 signature \
                              (its DigestInfo needs a key of at least {} bits)",
-                            8 * (needed - 1) + 1
+                            min_key_bits(needed)
                         ),
                     });
                 }
