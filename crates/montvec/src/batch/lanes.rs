@@ -21,6 +21,13 @@ pub(crate) trait Lanes: Copy {
     /// which no split engine uses (each instantiation of that kernel costs compile time).
     const SPLITS: bool = true;
 
+    /// Whether the kernels run only the interleaved reduction (`interleaved.rs`) on this
+    /// vector, whatever [`Reduction`](crate::batch::Reduction) is set: true for [`Pair`], which
+    /// the engine takes only for moduli where that reduction is the fastest (up to 13 digits,
+    /// `batch::PAIRED_DIGITS`) and not with another reduction forced. The other reductions'
+    /// kernels are then not built for it (they were a fifth of the crate's code to compile).
+    const INTERLEAVED_ONLY: bool = false;
+
     /// Digits in `words` words (`words / LANES`, by a shift: LANES is a power of two).
     fn digits(words: usize) -> usize {
         words >> Self::LANES.trailing_zeros()
@@ -392,6 +399,7 @@ pub(crate) struct Pair<V: Lanes>(V, V);
 impl<V: Lanes> Lanes for Pair<V> {
     const LANES: usize = 2 * V::LANES;
     const SPLITS: bool = false;
+    const INTERLEAVED_ONLY: bool = true;
 
     #[inline(always)]
     unsafe fn load(p: *const u64) -> Self {

@@ -208,7 +208,9 @@ pub struct Options {
     /// The engine; `None` for [`Engine::for_backend`] of [`Backend::active`].
     pub engine: Option<Engine>,
     /// The IFMA engines' reduction (for benchmarks); `None` for the fastest for the size
-    /// (interleaved up to 24 digits, else blocked). Read by the IFMA engines only.
+    /// (interleaved up to 24 digits, else blocked). Read by the IFMA engines only. A group of
+    /// more than eight jobs, which the 8-lane engine runs sixteen at a time in pairs of
+    /// registers, runs as two calls of eight with a reduction other than the interleaved one.
     pub reduction: Option<Reduction>,
 }
 
@@ -1075,11 +1077,23 @@ fn ifma_group(
             token, limbs, moduli,
         ))
     } else if engine == Engine::Ifma512 && moduli.len() > Engine::Ifma512.lanes() {
-        let mut lanes = ifma::IfmaLanes::<lanes::Pair<lanes::Zmm>>::new(token, limbs, moduli);
-        if let Some(reduction) = options.reduction {
-            lanes.set_reduction(reduction);
+        // Pairs of registers run the interleaved reduction only (`Lanes::INTERLEAVED_ONLY`):
+        // with another one forced, the group runs as two 8-lane calls.
+        assert!(constants::digits_for_limbs(limbs) <= PAIRED_DIGITS);
+        match options.reduction {
+            None | Some(Reduction::Interleaved) => f(
+                &ifma::IfmaLanes::<lanes::Pair<lanes::Zmm>>::new(token, limbs, moduli),
+            ),
+            Some(reduction) => {
+                let half = |moduli| {
+                    let mut lanes = ifma::IfmaLanes::<lanes::Zmm>::new(token, limbs, moduli);
+                    lanes.set_reduction(reduction);
+                    lanes
+                };
+                let (low, high) = moduli.split_at(Engine::Ifma512.lanes());
+                f(&Halves([half(low), half(high)]))
+            }
         }
-        f(&lanes)
     } else if engine == Engine::Ifma512 {
         let mut lanes = ifma::IfmaLanes::<lanes::Zmm>::new(token, limbs, moduli);
         if let Some(reduction) = options.reduction {
@@ -1118,6 +1132,42 @@ impl<V: lanes::Lanes> IfmaRun for ifma::IfmaLanes<V> {
     }
     fn mont_mul(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
         ifma::IfmaLanes::mont_mul(self, a, b)
+    }
+}
+
+/// A group of 9 to 16 jobs as two 8-lane calls, one after the other: the first eight jobs
+/// in the first.
+#[cfg(target_arch = "x86_64")]
+struct Halves([ifma::IfmaLanes<lanes::Zmm>; 2]);
+
+#[cfg(target_arch = "x86_64")]
+type LanesOp = fn(&ifma::IfmaLanes<lanes::Zmm>, &[&[Limb]], &[&[Limb]]) -> Vec<Vec<Limb>>;
+
+#[cfg(target_arch = "x86_64")]
+impl Halves {
+    /// `op` on each half, the outputs in input order.
+    fn each(&self, op: LanesOp, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        let lanes = Engine::Ifma512.lanes();
+        let ((a0, a1), (b0, b1)) = (a.split_at(lanes), b.split_at(lanes));
+        let mut out = op(&self.0[0], a0, b0);
+        out.extend(op(&self.0[1], a1, b1));
+        out
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl IfmaRun for Halves {
+    fn pow(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        self.each(ifma::IfmaLanes::pow, bases, exps)
+    }
+    fn pow_vartime(&self, bases: &[&[Limb]], exps: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        self.each(ifma::IfmaLanes::pow_vartime, bases, exps)
+    }
+    fn mul_mod(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        self.each(ifma::IfmaLanes::mul_mod, a, b)
+    }
+    fn mont_mul(&self, a: &[&[Limb]], b: &[&[Limb]]) -> Vec<Vec<Limb>> {
+        self.each(ifma::IfmaLanes::mont_mul, a, b)
     }
 }
 

@@ -39,6 +39,8 @@ use crate::batch::lanes::{Lanes, DIGIT_MASK};
 const MUL_GROUP: usize = 6;
 /// Most rows of a squaring's reduction group.
 const SQR_GROUP: usize = 12;
+// The last rows of `mont_mul`'s and `mont_sqr`'s `dispatch_const!` lists.
+const _: () = assert!(MUL_GROUP == 6 && SQR_GROUP == 12);
 /// Register array sizes: the larger group, plus one accumulator, plus one so that the
 /// unrolled bodies for indices up to 12 type-check at every G (those beyond G are compiled
 /// out).
@@ -88,7 +90,8 @@ pub(crate) fn mont_mul<V: Lanes>(
     // cover d..2d, the result, exactly. (The buffer cleared first was a call to `memset`:
     // 1.1% of a 2048-bit exponentiation.)
     for (i0, g) in groups(d, MUL_GROUP) {
-        dispatch_const!(g, mul_group(t, a, b, n, k0, i0), 1 2 3 4 5 6 7 ; 8);
+        // Up to MUL_GROUP = 6 rows (`groups`): no kernel is compiled for more.
+        dispatch_const!(g, mul_group(t, a, b, n, k0, i0), 1 2 3 4 5 ; 6);
     }
     normalise_into::<V>(out, &t[d * l..2 * d * l]);
 }
@@ -112,6 +115,7 @@ pub(crate) fn mont_sqr<V: Lanes>(
     // SAFETY: digit 0 of n_prime (asserted); target features as here.
     let k0 = unsafe { V::load(n_prime.as_ptr()) };
     for (i0, g) in groups(d, SQR_GROUP) {
+        // Up to SQR_GROUP = 12 rows.
         dispatch_const!(g, sqr_group(t, a, a, n, k0, i0), 1 2 3 4 5 6 7 8 9 10 11 ; 12);
     }
     normalise_into::<V>(out, &t[d * l..2 * d * l]);
