@@ -1,41 +1,20 @@
 //! criterion benchmarks of montvec alone: Montgomery multiplication, squaring and
 //! constant-time exponentiation, one `BenchmarkId` per algorithm and modulus size, on the
-//! active backend. Operands come from a seeded RNG, so every run times the same numbers.
-//! (`montvec bench` times the same operations beside GMP and OpenSSL.)
+//! active backend, on `montvec bench`'s seeded operands, so every run times the same numbers.
+//! (`montvec bench` times the same operations beside GMP and OpenSSL.) Run with
+//! `cargo bench -p montvec-bench --features criterion`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use montvec::{Algorithm, Modulus, Nat};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use montvec_bench::operands::Operands;
 
 const SIZES: [usize; 6] = [256, 512, 1024, 2048, 3072, 4096];
 
-/// A value of exactly `bits` bits (top bit set) in `ceil(bits / 64)` limbs.
-fn exact_bits(rng: &mut ChaCha8Rng, bits: usize) -> Nat {
-    let limbs = bits.div_ceil(64);
-    let mut v: Vec<u64> = (0..limbs).map(|_| rng.gen()).collect();
-    let top = bits - 64 * (limbs - 1); // 1..=64 bits in the top limb
-    if top < 64 {
-        v[limbs - 1] &= (1u64 << top) - 1;
-    }
-    v[limbs - 1] |= 1u64 << (top - 1);
-    Nat::from_limbs(v)
-}
-
-/// Modulus (odd, top bit set), two operands below it, and a full-size exponent.
-fn operands(bits: usize) -> (Nat, Nat, Nat, Nat) {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x6d6f_6e74 ^ bits as u64);
-    let mut n = exact_bits(&mut rng, bits).as_limbs().to_vec();
-    n[0] |= 1;
-    let below = |rng: &mut ChaCha8Rng| exact_bits(rng, bits - 1).resized(bits.div_ceil(64));
-    let x = below(&mut rng);
-    let y = below(&mut rng);
-    let e = exact_bits(&mut rng, bits);
-    (Nat::from_limbs(n), x, y, e)
-}
+/// The seed of every size's operands (`Operands::new`).
+const SEED: u64 = 0x6d6f_6e74;
 
 /// Every (algorithm, modulus) pair that accepts this size.
 fn moduli(n: &Nat) -> Vec<Modulus> {
@@ -51,9 +30,9 @@ fn mul_and_sqr(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1));
     for bits in SIZES {
-        let (n, x, y, _) = operands(bits);
-        for m in moduli(&n) {
-            let (a, b) = (m.to_montgomery(&x), m.to_montgomery(&y));
+        let o = Operands::new(bits, SEED);
+        for m in moduli(&o.modulus) {
+            let (a, b) = (m.to_montgomery(&o.x), m.to_montgomery(&o.y));
             mul.bench_with_input(
                 BenchmarkId::new(m.algorithm().name(), bits),
                 &bits,
@@ -68,9 +47,9 @@ fn mul_and_sqr(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1));
     for bits in SIZES {
-        let (n, x, _, _) = operands(bits);
-        for m in moduli(&n) {
-            let a = m.to_montgomery(&x);
+        let o = Operands::new(bits, SEED);
+        for m in moduli(&o.modulus) {
+            let a = m.to_montgomery(&o.x);
             sqr.bench_with_input(
                 BenchmarkId::new(m.algorithm().name(), bits),
                 &bits,
@@ -88,7 +67,12 @@ fn exp(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
     for bits in SIZES {
-        let (n, x, _, e) = operands(bits);
+        let Operands {
+            modulus: n,
+            x,
+            exponent: e,
+            ..
+        } = Operands::new(bits, SEED);
         for m in moduli(&n) {
             g.bench_with_input(
                 BenchmarkId::new(m.algorithm().name(), bits),
