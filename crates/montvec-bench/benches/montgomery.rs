@@ -7,7 +7,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use montvec::{Algorithm, Modulus, Nat};
 use montvec_bench::operands::Operands;
 
@@ -24,11 +25,17 @@ fn moduli(n: &Nat) -> Vec<Modulus> {
         .collect()
 }
 
-fn mul_and_sqr(c: &mut Criterion) {
-    let mut mul = c.benchmark_group("mul");
-    mul.sample_size(20)
+/// The sampling of multiplication and squaring (a few microseconds at most).
+fn short_samples(group: &mut BenchmarkGroup<'_, WallTime>) {
+    group
+        .sample_size(20)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1));
+}
+
+fn mul_and_sqr(c: &mut Criterion) {
+    let mut mul = c.benchmark_group("mul");
+    short_samples(&mut mul);
     for bits in SIZES {
         let o = Operands::new(bits, SEED);
         for m in moduli(&o.modulus) {
@@ -43,9 +50,7 @@ fn mul_and_sqr(c: &mut Criterion) {
     mul.finish();
 
     let mut sqr = c.benchmark_group("sqr");
-    sqr.sample_size(20)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(1));
+    short_samples(&mut sqr);
     for bits in SIZES {
         let o = Operands::new(bits, SEED);
         for m in moduli(&o.modulus) {

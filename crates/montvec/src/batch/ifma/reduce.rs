@@ -75,13 +75,12 @@ pub(crate) fn mont_mul<V: Lanes>(
     }
     let words = m.n.len();
     let d = V::digits(words);
-    // A branch on the constant alone: for such vectors the code after it is not compiled.
-    if V::INTERLEAVED_ONLY {
+    // The constant first: for vectors that run the interleaved reduction only, the branch is
+    // always taken and the code after it is not compiled.
+    if V::INTERLEAVED_ONLY
+        || (m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS)
+    {
         assert!(d <= interleaved::MAX_DIGITS);
-        interleaved::mont_mul::<V>(out, a, b, m.n, m.n_prime);
-        return;
-    }
-    if m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS {
         interleaved::mont_mul::<V>(out, a, b, m.n, m.n_prime);
         return;
     }
@@ -113,13 +112,11 @@ pub(crate) fn mont_sqr<V: Lanes>(
     let words = m.n.len();
     let (t, rest) = scratch.split_at_mut(2 * words);
     // As in `mont_mul`.
-    if V::INTERLEAVED_ONLY {
-        assert!(V::digits(words) <= interleaved::MAX_DIGITS);
-        off_diagonal_columns::<V>(t, a);
-        interleaved::reduce_square::<V>(out, t, a, m.n, m.n_prime);
-        return;
-    }
-    if m.reduction == Reduction::Interleaved && V::digits(words) <= interleaved::MAX_DIGITS {
+    let d = V::digits(words);
+    if V::INTERLEAVED_ONLY
+        || (m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS)
+    {
+        assert!(d <= interleaved::MAX_DIGITS);
         off_diagonal_columns::<V>(t, a);
         interleaved::reduce_square::<V>(out, t, a, m.n, m.n_prime);
         return;
@@ -128,7 +125,7 @@ pub(crate) fn mont_sqr<V: Lanes>(
         blocked::mont_sqr::<V>(out, a, m.n, m.n_prime, t);
         return;
     }
-    if V::digits(words) >= KARATSUBA_DIGITS {
+    if d >= KARATSUBA_DIGITS {
         square_karatsuba::<V>(t, a, rest);
     } else {
         square_columns::<V>(t, a);
