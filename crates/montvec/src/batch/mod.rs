@@ -271,9 +271,10 @@ impl<'a> MulJob<'a> {
 ///
 /// Errors: [`Error::UnsupportedBackend`] (a bad `MONTVEC_BACKEND`).
 ///
-/// Leaks: the count of jobs, each modulus's size, and per group of jobs computed together
-/// (same limb count) the longest announced exponent length; nothing of bases, exponents or
-/// modulus values.
+/// Leaks: the count of jobs, each modulus's size, each base's announced length (a base longer
+/// than its modulus is reduced first, in time that grows with that length), and per group of
+/// jobs computed together (same limb count) the longest announced exponent length; nothing of
+/// the values of bases, exponents or moduli.
 pub fn pow(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
     pow_with(jobs, &Options::default())
 }
@@ -308,8 +309,8 @@ pub fn pow_with(jobs: &[Job<'_>], options: &Options) -> Result<Vec<Nat>, Error> 
 ///
 /// Errors: as [`pow`].
 ///
-/// Leaks: the exponents (their bits choose the operations), the count of jobs and each
-/// modulus's size; nothing of the bases or modulus values.
+/// Leaks: the exponents (their bits choose the operations), the count of jobs, each modulus's
+/// size and each base's announced length; nothing of the values of bases or moduli.
 pub fn pow_vartime(jobs: &[Job<'_>]) -> Result<Vec<Nat>, Error> {
     pow_vartime_with(jobs, &Options::default())
 }
@@ -612,7 +613,8 @@ fn scalar_adx_kernel(k: usize) -> (bool, bool) {
 ///
 /// Errors: as [`pow`].
 ///
-/// Leaks: the count of jobs and each modulus's size.
+/// Leaks: the count of jobs, each modulus's size and each operand's announced length (an
+/// operand longer than its modulus is reduced first).
 pub fn mul_mod(jobs: &[MulJob<'_>]) -> Result<Vec<Nat>, Error> {
     mul_mod_with(jobs, &Options::default())
 }

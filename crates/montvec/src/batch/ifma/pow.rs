@@ -9,6 +9,8 @@
 //! Measurements and the variants tried, for the window width and the table lookup: the notes
 //! below (docs/batch-ifma-pow.md).
 #![doc = include_str!("../../../docs/batch-ifma-pow.md")]
+use core::mem::MaybeUninit;
+
 use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
 use zeroize::Zeroize;
 
@@ -105,6 +107,9 @@ pub(crate) fn pow_sliced<V: Lanes>(
     let mut acc = AlignedLimbs::zeroed(words);
     let mut tmp = AlignedLimbs::zeroed(words);
     let mut entry = AlignedLimbs::zeroed(words);
+    // The lookups' equality masks, one an entry (see `select`); they spell out each lane's
+    // window value, so they are wiped after the last window, as `idx` is after each.
+    let mut masks = MaybeUninit::<[V; MAX_ENTRIES]>::uninit();
     let windows = bits.div_ceil(w);
     acc.as_mut_slice().copy_from_slice(one);
     for win in (0..windows).rev() {
@@ -119,6 +124,7 @@ pub(crate) fn pow_sliced<V: Lanes>(
         };
         select::<V>(
             entry.as_mut_slice(),
+            &mut masks,
             table,
             &idx[..l],
             entries,
@@ -142,6 +148,13 @@ pub(crate) fn pow_sliced<V: Lanes>(
         } else {
             core::mem::swap(&mut acc, &mut entry);
         }
+    }
+    let masks = masks.as_mut_ptr().cast::<V>();
+    for e in 0..entries {
+        // SAFETY: e < entries = 2^w <= MAX_ENTRIES (`window_width` picks w <= 7), within the
+        // array; a volatile store, so the wipe of memory never read again is kept; the target
+        // features cover V's.
+        unsafe { core::ptr::write_volatile(masks.add(e), V::splat(0)) };
     }
     leave_form::<V>(out, acc.as_slice(), tmp.as_mut_slice(), m, scratch);
 }
@@ -272,6 +285,7 @@ fn window_values(exps: &[&[u64]], lo: usize, width: usize) -> [u64; MAX_LANES] {
 #[inline(always)]
 fn select<V: Lanes>(
     out: &mut [u64],
+    masks: &mut MaybeUninit<[V; MAX_ENTRIES]>,
     table: &[u64],
     idx: &[u64],
     entries: usize,
@@ -285,7 +299,6 @@ fn select<V: Lanes>(
     let idx = unsafe { V::load(idx.as_ptr()) };
     // Only the first `entries` masks are written and read: initialising all MAX_ENTRIES
     // was an 8 KiB memset a window (3% of a 1024-bit exponentiation).
-    let mut masks = core::mem::MaybeUninit::<[V; MAX_ENTRIES]>::uninit();
     let masks = masks.as_mut_ptr().cast::<V>();
     for e in 0..entries {
         // SAFETY: e < entries <= MAX_ENTRIES, within the array; target features as above.

@@ -104,6 +104,8 @@ pub(crate) fn from_digits(d: &[u64], limbs: usize) -> (Vec<Limb>, Limb) {
         }
     }
     let hi = out[limbs] | out[limbs + 1];
+    // The carry words would stay in the vector's spare capacity: wiped first.
+    out[limbs..].zeroize();
     out.truncate(limbs);
     (out, hi)
 }
