@@ -98,8 +98,10 @@ fn rounds_and_edges() {
     check("ffffffffffffffc3", false);
     check("10000000000000000", false); // 2^64
     check("1000000000000000d", true); // 2^64 + 13
-    check("1000000000000000f", false); // 2^64 + 15 = 3 * ...
-                                       // 2^127 - 1 (Mersenne prime) and 2^128 + 1 (= 59649589127497217 * 5704689200685129054721).
+    check("1000000000000000f", false); // 2^64 + 15 = 31 * 107 * 5561273462077043
+
+    // 2^127 - 1 (a Mersenne prime) and 2^128 + 1 (the Fermat number F7, = 59649589127497217 *
+    // 5704689200685129054721).
     check("7fffffffffffffffffffffffffffffff", true);
     check("100000000000000000000000000000001", false);
     // Odd products of two primes above the sieve bound: 8209 * 8219 (27 bits, for the exact

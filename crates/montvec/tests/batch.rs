@@ -254,9 +254,6 @@ fn partial_batches() {
     }
 }
 
-/// Every engine under test against the portable path on identical inputs: the reference is
-/// CIOS on the portable backend, one exponentiation at a time (whatever backend the process
-/// runs), itself checked against the oracle.
 /// Sixteen jobs of one size from 1 to 10 limbs: on one thread, the IFMA engine runs them as
 /// one group of 16 lanes in pairs of zmm registers (up to 640 bits), with edge values mixed in.
 #[test]
@@ -286,6 +283,9 @@ fn sixteen_lane_groups() {
     }
 }
 
+/// Every engine under test against the portable path on identical inputs: the reference is
+/// CIOS on the portable backend, one exponentiation at a time (whatever backend the process
+/// runs), itself checked against the oracle.
 #[test]
 fn simd_engines_agree_with_portable() {
     let mut rng = rng(5);

@@ -201,11 +201,13 @@ fn invert_rejects_a_common_factor_that_is_one_mod_2_64() {
                 x.gcd(&n)
             );
         }
-        // And a unit still inverts.
-        let x = BigUint::from(3u32);
-        if x.gcd(&n).is_one() {
-            let inv = Option::<Nat>::from(m.invert(&nat(&x))).expect("3 is a unit");
-            assert!((to_big(&inv) * &x % &n).is_one());
-        }
+        // And a unit still inverts: the smallest above 2 (n's random factor may be a multiple
+        // of 3).
+        let x = (3u32..)
+            .map(BigUint::from)
+            .find(|x| x.gcd(&n).is_one())
+            .expect("n has a unit");
+        let inv = Option::<Nat>::from(m.invert(&nat(&x))).expect("a unit inverts");
+        assert!((to_big(&inv) * &x % &n).is_one(), "{x} is a unit");
     }
 }

@@ -61,8 +61,10 @@ fn rejects_even() {
     );
 }
 
+/// Moduli above `MAX_MODULUS_BITS` are refused, naming both sizes (the largest itself is
+/// accepted: `auto_accepts_every_size_up_to_the_maximum`).
 #[test]
-fn rejects_too_large_accepts_the_largest() {
+fn rejects_above_the_largest() {
     let over = (BigUint::one() << MAX_MODULUS_BITS) + 1u32;
     assert_rejected(
         &nat(&over),

@@ -152,8 +152,6 @@ fn every_limb_count() {
     }
 }
 
-/// Elements carry their modulus: using one with another modulus (even of the same value)
-/// is an error, never a wrong answer.
 /// A clone computes as its original, on every variant and backend, and takes the original's
 /// elements (and the original the clone's), also once the original is gone; the batch engine
 /// runs on a clone too.
@@ -192,6 +190,8 @@ fn a_clone_computes_as_its_original() {
     }
 }
 
+/// Elements carry their modulus: using one with another modulus (even of the same value)
+/// is an error, never a wrong answer.
 #[test]
 fn foreign_elements_are_rejected() {
     let n = BigUint::from(0xffff_ffff_ffff_ffc5u64); // 2^64 - 59, prime

@@ -117,7 +117,7 @@ impl RsaPrivateKey {
     /// [`RsaPrivateKey::from_n_e_d_vartime`].
     ///
     /// Errors: [`Error::InvalidKey`] when the parts disagree (or fewer than two primes are
-    /// given, or two primes share a factor, or one is shorter than
+    /// given, or two primes share a factor, or one is not prime, or one is shorter than
     /// [`MIN_PRIME_BITS`], or d is not below n), and the errors of
     /// [`RsaPublicKey::new`]. Sizes are checked before any arithmetic (d must fit n's limbs,
     /// no prime may be longer than n, nor the primes together), so an oversized part is
@@ -186,7 +186,9 @@ impl RsaPrivateKey {
         // share a factor (p = q, for a square n) have no coefficient, and Fermat gives 0.
         let qinv = fermat_inverse(&p_mod, &q, &p);
         if !montvec::ct::declassify_choice(checked_coefficient(&p_mod, &p, &q, &qinv)) {
-            return Err(Error::InvalidKey("the primes are not coprime"));
+            return Err(Error::InvalidKey(
+                "the primes share a factor, or one is not prime",
+            ));
         }
         let mut before = arith::product(&p, &q);
         let mut others = Vec::with_capacity(further.len());
@@ -202,7 +204,9 @@ impl RsaPrivateKey {
                 &before,
                 &coefficient,
             )) {
-                return Err(Error::InvalidKey("the primes are not coprime"));
+                return Err(Error::InvalidKey(
+                    "the primes share a factor, or one is not prime",
+                ));
             }
             others.push(OtherPrime::after(
                 &mut before,

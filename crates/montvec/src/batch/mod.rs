@@ -812,11 +812,17 @@ fn scalar_product(m: &Modulus, a: &Nat, b: &Nat, kind: Product) -> Nat {
 
 /// The engine to use: the option if it runs here, else the active backend's.
 fn resolve(options: &Options) -> Result<Engine, Error> {
+    resolve_among(options, Engine::is_supported)
+}
+
+/// [`resolve`] with the engines this CPU runs given by `supported` (tests refuse every engine
+/// with it, on a CPU that runs them all).
+fn resolve_among(options: &Options, supported: impl Fn(Engine) -> bool) -> Result<Engine, Error> {
     let engine = match options.engine {
         Some(e) => e,
         None => Engine::for_backend(Backend::active()?),
     };
-    if !engine.is_supported() {
+    if !supported(engine) {
         return Err(Error::UnsupportedEngine(engine.name().to_string()));
     }
     // Checked here, for every batch: `on_threads` checks it too, but only batches spread over
@@ -1176,7 +1182,37 @@ impl IfmaRun for Halves {
 #[cfg(test)]
 mod tests {
     use super::plan::Work;
-    use super::{calls_of_size, current_workers, on_threads, Engine};
+    use super::{calls_of_size, current_workers, on_threads, resolve, resolve_among, Engine};
+    use super::{Error, Options};
+
+    /// An engine the CPU lacks is refused by its name, whatever else the options say; on a
+    /// CPU that runs every engine, the refusal is checked with a CPU that runs none.
+    #[test]
+    fn an_engine_the_cpu_lacks_is_refused() {
+        for engine in Engine::ALL {
+            for threads in [None, Some(1), Some(0)] {
+                let options = Options {
+                    engine: Some(engine),
+                    threads,
+                    ..Options::default()
+                };
+                assert_eq!(
+                    resolve_among(&options, |_| false),
+                    Err(Error::UnsupportedEngine(engine.name().to_string())),
+                    "{engine}, {threads:?} threads"
+                );
+                let here = resolve(&options);
+                match (engine.is_supported(), threads) {
+                    (true, Some(0)) => assert!(matches!(here, Err(Error::Threads(_)))),
+                    (true, _) => assert_eq!(here, Ok(engine)),
+                    (false, _) => assert_eq!(
+                        here,
+                        Err(Error::UnsupportedEngine(engine.name().to_string()))
+                    ),
+                }
+            }
+        }
+    }
 
     /// One thread runs on the calling thread with one worker, also when nested in a wider
     /// pool, and the flag is cleared after; two threads get a pool of two.
