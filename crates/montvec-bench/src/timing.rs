@@ -90,11 +90,23 @@ fn time_calls(f: &mut dyn FnMut(), iterations: u64) -> Elapsed {
 /// The number of calls of `f` that take about `target` of wall-clock time, at least 1. Calls `f` a few times
 /// first (warm-up), then grows the count until a run lasts an eighth of the target and scales.
 pub fn calibrate(f: &mut dyn FnMut(), target: Duration) -> u64 {
+    calibrate_on(f, target, &mut |f, iterations| {
+        time_calls(f, iterations).wall
+    })
+}
+
+/// [`calibrate`] with the wall-clock time of `iterations` calls of `f` measured by `time` (the
+/// tests give it calls of a known length, which a shared machine's timer cannot).
+fn calibrate_on(
+    f: &mut dyn FnMut(),
+    target: Duration,
+    time: &mut dyn FnMut(&mut dyn FnMut(), u64) -> Duration,
+) -> u64 {
     f();
     let floor = target / 8;
     let mut iterations = 1u64;
     loop {
-        let elapsed = time_calls(f, iterations).wall;
+        let elapsed = time(f, iterations);
         let per_call = elapsed.as_secs_f64() / iterations as f64;
         if elapsed >= floor || iterations >= 1 << 40 {
             let scaled = target.as_secs_f64() / per_call.max(1e-12);
@@ -180,15 +192,36 @@ mod tests {
         assert_eq!(t.median_ns, 2.5);
     }
 
+    /// Calls of a known length (a clock that counts them; the timer of a shared machine made a
+    /// sleep of 1 ms last up to 5): the count fills the target, the runs grow until one lasts
+    /// an eighth of it, and a call longer than the target still gets one.
     #[test]
     fn calibration_scales_to_the_target() {
-        // A call that sleeps 1 ms: a 20 ms target needs about 20 calls (sleep only overshoots).
-        let mut f = || std::thread::sleep(Duration::from_millis(1));
-        let n = calibrate(&mut f, Duration::from_millis(20));
-        assert!((5..=20).contains(&n), "{n} calls for 20 ms of 1 ms calls");
+        let calls_for = |call: Duration, target: Duration| {
+            let mut made = 0u64;
+            let mut runs = Vec::new();
+            let mut f = || made += 1;
+            let n = calibrate_on(&mut f, target, &mut |f, iterations| {
+                (0..iterations).for_each(|_| f());
+                runs.push(iterations);
+                call * u32::try_from(iterations).expect("short runs")
+            });
+            assert_eq!(
+                made,
+                1 + runs.iter().sum::<u64>(),
+                "one warm-up call, then the runs"
+            );
+            (n, runs)
+        };
+        let ms = Duration::from_millis;
+        // 1 ms calls, a 20 ms target: 1 call (below 2.5 ms), then 3 (a run of 3 ms), 20 calls.
+        assert_eq!(calls_for(ms(1), ms(20)), (20, vec![1, 3]));
+        // 100 ns calls, a 20 ms target: runs grow by at most 100, by a whole factor (2.5 -> 3)
+        // past 2.5 ms; 200,000 calls.
+        let (n, runs) = calls_for(Duration::from_nanos(100), ms(20));
+        assert_eq!((n, runs), (200_000, vec![1, 100, 10_000, 30_000]));
         // A call slower than the target still gets one call.
-        let mut g = || std::thread::sleep(Duration::from_millis(3));
-        assert_eq!(calibrate(&mut g, Duration::from_millis(1)), 1);
+        assert_eq!(calls_for(ms(3), ms(1)), (1, vec![1]));
     }
 
     #[test]
