@@ -13,6 +13,6 @@ pub mod timing;
 
 pub use suite::{
     prepare, BenchError, Impl, Job, Label, Measurement, Op, Selection, CRYPTO_BIGINT_POW,
-    JOBS_PER_THREAD, PLAIN_SUFFIX, RSA_JOBS,
+    JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX, RSA_JOBS,
 };
 pub use timing::{Clock, Plan, Timing};

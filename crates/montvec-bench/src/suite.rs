@@ -9,7 +9,7 @@ use montvec::{Algorithm, Backend, Modulus, Nat};
 mod batch;
 mod rsa;
 
-pub use self::batch::{JOBS_PER_THREAD, PLAIN_SUFFIX};
+pub use self::batch::{JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX};
 pub use self::rsa::{
     OPENSSL_PRIVATE, OPENSSL_PUBLIC, PRIVATE_OP, PUBLIC_OP, RSA_JOBS, RUSTCRYPTO_PRIVATE,
     RUSTCRYPTO_PUBLIC,

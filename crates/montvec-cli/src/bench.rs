@@ -16,7 +16,7 @@ use montvec_bench::suite::{
 };
 use montvec_bench::{
     gmp, openssl, prepare, rustcrypto, Clock, Impl, Job, Measurement, Op, Plan, Selection,
-    CRYPTO_BIGINT_POW, JOBS_PER_THREAD, PLAIN_SUFFIX, RSA_JOBS,
+    CRYPTO_BIGINT_POW, JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX, RSA_JOBS,
 };
 
 /// The sizes of `sqr` and `exp` (and of `mul`, with the NIST sizes added).
@@ -120,7 +120,8 @@ pub struct Args {
 
     /// Worker threads of the batch rows, comma-separated: one set of rows per count, 8
     /// exponentiations per thread and call; with any count above 1, every batch row is read on
-    /// the wall clock [default: 1]
+    /// the wall clock, and each count above 1 times the default engine's calls on one thread
+    /// too, in turn with its rows (`-1-thread`, and the ratio `vs 1 thread`) [default: 1]
     #[arg(long, value_delimiter = ',', value_name = "LIST",
           value_parser = clap::value_parser!(u32).range(1..=montvec::batch::MAX_THREADS as i64))]
     threads: Option<Vec<u32>>,
@@ -583,7 +584,9 @@ fn op_title(op: Op) -> String {
             "batch_exp: batch::pow_with, {JOBS_PER_THREAD} exponentiations per thread and call \
              (own modulus each, full-size exponents); median and ops/s per single \
              exponentiation; peers one at a time; vs plain = the {PLAIN_SUFFIX} row's time / \
-             this time"
+             this time; on more threads, the default engine's {ONE_THREAD_SUFFIX} row runs the \
+             same calls on one thread, timed in turn with the others, and vs 1 thread = its \
+             time / this time"
         ),
         Op::RsaPrivate => format!(
             "rsa_private: c^d mod n by CRT with base blinding and a re-encryption check, one at \
@@ -633,8 +636,13 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
         for (title, _) in refs {
             head.push_str(&format!(" {title:>w$}", w = ratio_width(title)));
         }
+        // The one-thread twins are in the jobs of more threads only.
+        let twinned = op == Op::BatchExp && op_jobs.iter().any(|(j, _)| j.threads > 1);
         if op == Op::BatchExp {
             head.push_str(&format!(" {:>9}", "vs plain"));
+        }
+        if twinned {
+            head.push_str(&format!(" {:>11}", "vs 1 thread"));
         }
         writeln!(out, "{head}")?;
         for (_, these) in op_jobs {
@@ -676,6 +684,16 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
                 if op == Op::BatchExp {
                     let plain = time_of(&format!("{}{PLAIN_SUFFIX}", l.algorithm));
                     line.push_str(&ratio_cell(plain, ns, 9));
+                }
+                if twinned {
+                    // The twin of this row: same engine, same backend.
+                    let twin = format!("{}{ONE_THREAD_SUFFIX}", l.algorithm);
+                    let alone = these
+                        .iter()
+                        .find(|(t, _)| t.label.algorithm == twin && t.label.backend == l.backend)
+                        .filter(|_| l.threads > 1)
+                        .map(|(t, _)| t.ns_per_op());
+                    line.push_str(&ratio_cell(alone, ns, 11));
                 }
                 writeln!(out, "{}", line.trim_end())?;
             }

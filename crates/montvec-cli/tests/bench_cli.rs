@@ -318,9 +318,13 @@ fn quick_batch_rows_have_the_required_fields() {
 #[test]
 fn batch_rows_per_thread_count() {
     let rows = quick_batch_rows(&["--sizes", "512", "--threads", "1,2", "--no-peers"]);
+    let suffix = montvec_bench::ONE_THREAD_SUFFIX;
+    let is_twin = |r: &serde_json::Value| r["algorithm"].as_str().unwrap().ends_with(suffix);
     for threads in [1, 2] {
-        let these: Vec<&serde_json::Value> =
-            rows.iter().filter(|r| r["threads"] == threads).collect();
+        let these: Vec<&serde_json::Value> = rows
+            .iter()
+            .filter(|r| r["threads"] == threads && !is_twin(r))
+            .collect();
         assert!(these.iter().any(|r| r["algorithm"] == "scalar"), "{rows:?}");
         for row in these {
             assert_eq!(row["jobs_per_call"], 8 * threads, "{row}");
@@ -328,6 +332,20 @@ fn batch_rows_per_thread_count() {
             assert_eq!(row["clock"], "wall", "{row}");
         }
     }
+    // The two-thread job times the default engine's calls on one thread too: one twin, with
+    // the two-thread calls' jobs, on the wall clock.
+    let twins: Vec<&serde_json::Value> = rows.iter().filter(|r| is_twin(r)).collect();
+    let pick = montvec::batch::default_engine(8, 512).expect("a default engine");
+    assert_eq!(twins.len(), 1, "{rows:?}");
+    assert_eq!(twins[0]["algorithm"], format!("{}{suffix}", pick.name()));
+    assert_eq!(
+        (&twins[0]["threads"], &twins[0]["jobs_per_call"]),
+        (&1.into(), &16.into())
+    );
+    assert_eq!(twins[0]["clock"], "wall");
+    // One thread alone has no twin.
+    let rows = quick_batch_rows(&["--sizes", "512", "--no-peers"]);
+    assert!(!rows.iter().any(is_twin), "{rows:?}");
     // --backends narrows the engines to its own and runs the scalar rows on it.
     let rows = quick_batch_rows(&["--sizes", "256", "--backends", "portable", "--no-peers"]);
     let names: Vec<(&str, &str)> = rows
@@ -361,6 +379,38 @@ fn batch_table_shows_lanes_throughput_and_the_plain_ratio() {
             "{stdout}"
         );
     }
+    // The column (the title explains it either way) only where there are twins.
+    let header = |stdout: &str| {
+        stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with("bits"))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no header in\n{stdout}"))
+    };
+    assert!(!header(&stdout).contains("vs 1 thread"), "{stdout}");
+    // On two threads, the ratio to the default engine's one-thread twin.
+    let stdout = succeed(&[
+        "bench",
+        "--quick",
+        "--ops",
+        "batch",
+        "--sizes",
+        "1024",
+        "--threads",
+        "2",
+        "--no-peers",
+    ]);
+    let twin = format!(
+        "{}{}",
+        montvec::batch::default_engine(8, 1024)
+            .expect("a default engine")
+            .name(),
+        montvec_bench::ONE_THREAD_SUFFIX
+    );
+    assert!(
+        header(&stdout).contains("vs 1 thread") && stdout.contains(&twin),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -6,6 +6,11 @@
 //! one full group of the 8-lane engine per thread, two of the 4-lane ones. The time per
 //! exponentiation is the time per call over the jobs per call. The peers compute one lane per
 //! call, lane after lane. Every lane's result is compared before anything is timed.
+//!
+//! On more than one thread, the default engine's row has a twin on one thread
+//! ([`ONE_THREAD_SUFFIX`]): the same lanes and calls, timed in the same job, so that the two
+//! thread counts are sampled in turn. Rows of separate jobs are minutes apart, and this
+//! machine's speed drifts by more than the scaling over minutes.
 
 use std::hint::black_box;
 
@@ -22,6 +27,10 @@ pub const JOBS_PER_THREAD: usize = 8;
 /// and this suffix.
 pub const PLAIN_SUFFIX: &str = "-plain";
 
+/// The algorithm label of the one-thread twin of a row on more threads: the engine's name and
+/// this suffix.
+pub const ONE_THREAD_SUFFIX: &str = "-1-thread";
+
 /// The batch job at `bits` on `threads` worker threads.
 pub(super) fn prepare(bits: usize, threads: usize, sel: &Selection) -> Result<Job, BenchError> {
     let lanes: Vec<Operands> = (0..JOBS_PER_THREAD * threads)
@@ -32,11 +41,17 @@ pub(super) fn prepare(bits: usize, threads: usize, sel: &Selection) -> Result<Jo
         .thread_name(|i| format!("bench-batch-{i}"))
         .build()
         .map_err(|e| BenchError::Pool(e.to_string()))?;
+    let default = batch::default_engine(JOBS_PER_THREAD, bits)?;
+    let mut twinned = false;
     let mut contenders = Vec::new();
     for row in rows(bits, sel) {
-        let mut c = pool.install(|| engine_contender(&lanes, row))?;
+        let mut c = pool.install(|| engine_contender(&lanes, row, None))?;
         c.label.threads = threads;
         contenders.push(c);
+        if threads > 1 && !twinned && row.engine == default && !row.plain {
+            twinned = true;
+            contenders.push(engine_contender(&lanes, row, Some(1))?);
+        }
     }
     if sel.peers {
         contenders.push(openssl_exp(Op::BatchExp, &lanes)?);
@@ -93,8 +108,14 @@ fn rows(bits: usize, sel: &Selection) -> Vec<Row> {
     out
 }
 
-/// The contender of `row` on `lanes`; its answer is computed on the current thread pool.
-fn engine_contender(lanes: &[Operands], row: Row) -> Result<Contender, BenchError> {
+/// The contender of `row` on `lanes`: on the pool it is measured in for `threads` `None`
+/// (its answer computed on the current pool), else on `threads` threads (labelled with
+/// [`ONE_THREAD_SUFFIX`] for one).
+fn engine_contender(
+    lanes: &[Operands],
+    row: Row,
+    threads: Option<usize>,
+) -> Result<Contender, BenchError> {
     let moduli = lanes
         .iter()
         .map(|o| Modulus::with_options(&o.modulus, Algorithm::Auto, row.backend))
@@ -106,9 +127,8 @@ fn engine_contender(lanes: &[Operands], row: Row) -> Result<Contender, BenchErro
     let options = Options {
         engine: Some(row.engine),
         reduction: row.plain.then_some(batch::Reduction::Plain),
-        ..Options::default()
+        threads,
     };
-    // Threads: `None`, so the batch runs on the pool the job is measured in.
     let run = move || {
         let jobs: Vec<batch::Job<'_>> = moduli
             .iter()
@@ -122,10 +142,10 @@ fn engine_contender(lanes: &[Operands], row: Row) -> Result<Contender, BenchErro
         .zip(lanes)
         .flat_map(|(y, o)| y.resized(o.modulus.limb_len()).as_limbs().to_vec())
         .collect();
-    let name = if row.plain {
-        format!("{}{PLAIN_SUFFIX}", row.engine.name())
-    } else {
-        row.engine.name().to_string()
+    let name = match (row.plain, threads) {
+        (true, _) => format!("{}{PLAIN_SUFFIX}", row.engine.name()),
+        (false, Some(1)) => format!("{}{ONE_THREAD_SUFFIX}", row.engine.name()),
+        (false, _) => row.engine.name().to_string(),
     };
     let mut lab = label(
         Op::BatchExp,
@@ -136,6 +156,7 @@ fn engine_contender(lanes: &[Operands], row: Row) -> Result<Contender, BenchErro
     );
     lab.batch = row.engine.lanes();
     lab.per_call = lanes.len();
+    lab.threads = threads.unwrap_or(1);
     let call = Box::new(move || {
         black_box(run()).ok();
     });
