@@ -8,9 +8,10 @@
 //! call, lane after lane. Every lane's result is compared before anything is timed.
 //!
 //! On more than one thread, the default engine's row has a twin on one thread
-//! ([`ONE_THREAD_SUFFIX`]): the same lanes and calls, timed in the same job, so that the two
-//! thread counts are sampled in turn. Rows of separate jobs are minutes apart, and this
-//! machine's speed drifts by more than the scaling over minutes.
+//! ([`ONE_THREAD_SUFFIX`]): the same lanes, in the same calls of [`JOBS_PER_THREAD`] jobs one
+//! after the other, timed in the same job, so that the two thread counts are sampled in turn.
+//! Rows of separate jobs are minutes apart, and this machine's speed drifts by more than the
+//! scaling over minutes.
 
 use std::hint::black_box;
 
@@ -129,13 +130,24 @@ fn engine_contender(
         reduction: row.plain.then_some(batch::Reduction::Plain),
         threads,
     };
+    // The one-thread twin calls `pow_with` once per thread of its row, with that thread's
+    // jobs: the same calls one after the other (in one call, one thread would run sixteen
+    // small jobs in pairs of registers, a kernel the row's threads do not run).
+    let per_call = match threads {
+        Some(1) => JOBS_PER_THREAD,
+        _ => lanes.len(),
+    };
     let run = move || {
         let jobs: Vec<batch::Job<'_>> = moduli
             .iter()
             .zip(&operands)
             .map(|(m, (x, e))| batch::Job::new(m, black_box(x), black_box(e)))
             .collect();
-        batch::pow_with(&jobs, &options)
+        let mut out = Vec::with_capacity(jobs.len());
+        for call in jobs.chunks(per_call) {
+            out.extend(batch::pow_with(call, &options)?);
+        }
+        Ok::<_, montvec::Error>(out)
     };
     let answer: Vec<u64> = run()?
         .iter()
