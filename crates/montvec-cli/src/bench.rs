@@ -120,8 +120,9 @@ pub struct Args {
 
     /// Worker threads of the batch rows, comma-separated: one set of rows per count, 8
     /// exponentiations per thread and call; with any count above 1, every batch row is read on
-    /// the wall clock, and each count above 1 times the default engine's calls on one thread
-    /// too, in turn with its rows (`-1-thread`, and the ratio `vs 1 thread`) [default: 1]
+    /// the wall clock, and each count above 1 times the default engine's calls (or the first
+    /// row's) on one thread too, in turn with its rows (`-1-thread`, and the ratio `vs 1
+    /// thread`) [default: 1]
     #[arg(long, value_delimiter = ',', value_name = "LIST",
           value_parser = clap::value_parser!(u32).range(1..=montvec::batch::MAX_THREADS as i64))]
     threads: Option<Vec<u32>>,
@@ -584,9 +585,9 @@ fn op_title(op: Op) -> String {
             "batch_exp: batch::pow_with, {JOBS_PER_THREAD} exponentiations per thread and call \
              (own modulus each, full-size exponents); median and ops/s per single \
              exponentiation; peers one at a time; vs plain = the {PLAIN_SUFFIX} row's time / \
-             this time; on more threads, the default engine's {ONE_THREAD_SUFFIX} row runs the \
-             same calls on one thread, timed in turn with the others, and vs 1 thread = its \
-             time / this time"
+             this time; on more threads, the default engine's (or first row's) \
+             {ONE_THREAD_SUFFIX} row runs the same calls on one thread, timed in turn with the \
+             others, and vs 1 thread = its time / this time"
         ),
         Op::RsaPrivate => format!(
             "rsa_private: c^d mod n by CRT with base blinding and a re-encryption check, one at \

@@ -346,6 +346,20 @@ fn batch_rows_per_thread_count() {
     // One thread alone has no twin.
     let rows = quick_batch_rows(&["--sizes", "512", "--no-peers"]);
     assert!(!rows.iter().any(is_twin), "{rows:?}");
+    // A selection without the default engine twins its first row.
+    let rows = quick_batch_rows(&[
+        "--sizes",
+        "512",
+        "--threads",
+        "2",
+        "--backends",
+        "portable",
+        "--no-peers",
+    ]);
+    let twins: Vec<&serde_json::Value> = rows.iter().filter(|r| is_twin(r)).collect();
+    assert_eq!(twins.len(), 1, "{rows:?}");
+    assert_eq!(twins[0]["algorithm"], format!("scalar{suffix}"));
+    assert_eq!(twins[0]["backend"], "portable");
     // --backends narrows the engines to its own and runs the scalar rows on it.
     let rows = quick_batch_rows(&["--sizes", "256", "--backends", "portable", "--no-peers"]);
     let names: Vec<(&str, &str)> = rows

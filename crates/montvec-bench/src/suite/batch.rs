@@ -7,11 +7,11 @@
 //! exponentiation is the time per call over the jobs per call. The peers compute one lane per
 //! call, lane after lane. Every lane's result is compared before anything is timed.
 //!
-//! On more than one thread, the default engine's row has a twin on one thread
-//! ([`ONE_THREAD_SUFFIX`]): the same lanes, in the same calls of [`JOBS_PER_THREAD`] jobs one
-//! after the other, timed in the same job, so that the two thread counts are sampled in turn.
-//! Rows of separate jobs are minutes apart, and this machine's speed drifts by more than the
-//! scaling over minutes.
+//! On more than one thread, the default engine's row (or the first, where the selection
+//! leaves the default out) has a twin on one thread ([`ONE_THREAD_SUFFIX`]): the same lanes,
+//! in the same calls of [`JOBS_PER_THREAD`] jobs one after the other, timed in the same job, so
+//! that the two thread counts are sampled in turn. Rows of separate jobs are minutes apart, and
+//! this machine's speed drifts by more than the scaling over minutes.
 
 use std::hint::black_box;
 
@@ -42,15 +42,23 @@ pub(super) fn prepare(bits: usize, threads: usize, sel: &Selection) -> Result<Jo
         .thread_name(|i| format!("bench-batch-{i}"))
         .build()
         .map_err(|e| BenchError::Pool(e.to_string()))?;
+    let rows = rows(bits, sel);
+    // The row with a twin: the default engine's, or the first where the selection leaves it
+    // out (`--backends portable` on a CPU with IFMA).
     let default = batch::default_engine(JOBS_PER_THREAD, bits)?;
-    let mut twinned = false;
+    let twinned = (threads > 1)
+        .then(|| {
+            rows.iter()
+                .position(|r| r.engine == default && !r.plain)
+                .unwrap_or(0)
+        })
+        .filter(|&i| i < rows.len());
     let mut contenders = Vec::new();
-    for row in rows(bits, sel) {
+    for (i, &row) in rows.iter().enumerate() {
         let mut c = pool.install(|| engine_contender(&lanes, row, None))?;
         c.label.threads = threads;
         contenders.push(c);
-        if threads > 1 && !twinned && row.engine == default && !row.plain {
-            twinned = true;
+        if twinned == Some(i) {
             contenders.push(engine_contender(&lanes, row, Some(1))?);
         }
     }
