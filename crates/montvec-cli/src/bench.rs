@@ -584,7 +584,8 @@ fn op_title(op: Op) -> String {
         Op::BatchExp => format!(
             "batch_exp: batch::pow_with, {JOBS_PER_THREAD} exponentiations per thread and call \
              (own modulus each, full-size exponents); median and ops/s per single \
-             exponentiation; peers one at a time; vs plain = the {PLAIN_SUFFIX} row's time / \
+             exponentiation; peers one at a time on one thread (no ratio to them for rows on \
+             more); vs plain = the {PLAIN_SUFFIX} row's time / \
              this time; on more threads, the default engine's (or first row's) \
              {ONE_THREAD_SUFFIX} row runs the same calls on one thread, timed in turn with the \
              others, and vs 1 thread = its time / this time"
@@ -679,8 +680,11 @@ fn write_tables(out: &mut impl Write, jobs: &[Job], results: &[Vec<Row>]) -> std
                     line.push_str(&format!(" {:>9.0}", 1e9 / ns));
                 }
                 line.push_str(&format!(" {spread:>6.1}%"));
+                // The peers run on one thread: a row on more has no ratio to them.
+                let one_thread = l.threads <= 1;
                 for (r, (title, _)) in reference_ns.iter().zip(refs) {
-                    line.push_str(&ratio_cell(*r, ns, ratio_width(title)));
+                    let r = r.filter(|_| one_thread);
+                    line.push_str(&ratio_cell(r, ns, ratio_width(title)));
                 }
                 if op == Op::BatchExp {
                     let plain = time_of(&format!("{}{PLAIN_SUFFIX}", l.algorithm));

@@ -425,6 +425,41 @@ fn batch_table_shows_lanes_throughput_and_the_plain_ratio() {
         header(&stdout).contains("vs 1 thread") && stdout.contains(&twin),
         "{stdout}"
     );
+    // The peers run on one thread: the scalar row on two has no ratio to them, its twin
+    // (the default engine's, on one) has.
+    let stdout = succeed(&[
+        "bench",
+        "--quick",
+        "--ops",
+        "batch",
+        "--sizes",
+        "1024",
+        "--threads",
+        "2",
+        "--backends",
+        "portable",
+    ]);
+    let ratios = |line: &str| {
+        line.split_whitespace()
+            .filter(|t| {
+                t.strip_suffix('x')
+                    .is_some_and(|r| r.parse::<f64>().is_ok())
+            })
+            .count()
+    };
+    let row = |algorithm: &str| {
+        stdout
+            .lines()
+            .find(|l| l.split_whitespace().nth(2) == Some(algorithm))
+            .unwrap_or_else(|| panic!("no {algorithm} row in\n{stdout}"))
+    };
+    let twin = format!("scalar{}", montvec_bench::ONE_THREAD_SUFFIX);
+    assert_eq!(ratios(row("scalar")), 1, "vs 1 thread only: {stdout}");
+    assert_eq!(
+        ratios(row(&twin)),
+        2,
+        "vs OpenSSL and vs powm_sec: {stdout}"
+    );
 }
 
 #[test]
