@@ -403,17 +403,20 @@ fn batch_table_shows_lanes_throughput_and_the_plain_ratio() {
     };
     assert!(!header(&stdout).contains("vs 1 thread"), "{stdout}");
     // On two threads, the ratio to the default engine's one-thread twin.
-    let stdout = succeed(&[
-        "bench",
-        "--quick",
-        "--ops",
-        "batch",
-        "--sizes",
-        "1024",
-        "--threads",
-        "2",
-        "--no-peers",
-    ]);
+    let two_threads = |extra: &[&str]| {
+        let base = [
+            "bench",
+            "--quick",
+            "--ops",
+            "batch",
+            "--sizes",
+            "1024",
+            "--threads",
+            "2",
+        ];
+        succeed(&[&base[..], extra].concat())
+    };
+    let stdout = two_threads(&["--no-peers"]);
     let twin = format!(
         "{}{}",
         montvec::batch::default_engine(8, 1024)
@@ -425,20 +428,9 @@ fn batch_table_shows_lanes_throughput_and_the_plain_ratio() {
         header(&stdout).contains("vs 1 thread") && stdout.contains(&twin),
         "{stdout}"
     );
-    // The peers run on one thread: the scalar row on two has no ratio to them, its twin
-    // (the default engine's, on one) has.
-    let stdout = succeed(&[
-        "bench",
-        "--quick",
-        "--ops",
-        "batch",
-        "--sizes",
-        "1024",
-        "--threads",
-        "2",
-        "--backends",
-        "portable",
-    ]);
+    // The peers run on one thread: the scalar row on two has no ratio to them, its twin (the
+    // first row's, the default engine being left out, on one) has.
+    let stdout = two_threads(&["--backends", "portable"]);
     let ratios = |line: &str| {
         line.split_whitespace()
             .filter(|t| {
