@@ -585,10 +585,9 @@ fn op_title(op: Op) -> String {
             "batch_exp: batch::pow_with, {JOBS_PER_THREAD} exponentiations per thread and call \
              (own modulus each, full-size exponents); median and ops/s per single \
              exponentiation; peers one at a time on one thread (no ratio to them for rows on \
-             more); vs plain = the {PLAIN_SUFFIX} row's time / \
-             this time; on more threads, the default engine's (or first row's) \
-             {ONE_THREAD_SUFFIX} row runs the same calls on one thread, timed in turn with the \
-             others, and vs 1 thread = its time / this time"
+             more); vs plain = the {PLAIN_SUFFIX} row's time / this time; on more threads, the \
+             default engine's (or first row's) {ONE_THREAD_SUFFIX} row runs the same calls on \
+             one thread, timed in turn with the others, and vs 1 thread = its time / this time"
         ),
         Op::RsaPrivate => format!(
             "rsa_private: c^d mod n by CRT with base blinding and a re-encryption check, one at \
