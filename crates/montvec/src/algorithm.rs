@@ -116,12 +116,12 @@ impl Algorithm {
     /// 4 and 8 limbs), product then REDC elsewhere, and IFMA above 512 bits wherever it runs,
     /// and from 2 limbs up to 512 bits where no CIOS kernel runs (no ADX).
     ///
-    /// Session 35, the AMD EPYC Zen 4 of sessions 32-34 (AVX-512 run as two 256-bit halves),
-    /// after the IFMA variant took the quarters kernel (`mont::ifma::quarters`, 9 to 60
-    /// digits then, 80 now): `montvec bench --ops exp --algorithms cios,ifma --no-peers`, one core, CIOS
-    /// against IFMA at 416 bits 27.4 against 28.2 us, 448 bits 27.2 / 28.2, 480 bits 36.5 /
-    /// 34.7, 512 bits 36.6 / 34.4. So on such a CPU IFMA from 449 bits (8 limbs); elsewhere
-    /// (Zen 5, where the quarters kernel was not measured) CIOS up to 512 bits as above.
+    /// Session 35, the AMD EPYC Zen 4 of sessions 32-34 (AVX-512 run as two 256-bit halves), after
+    /// the IFMA variant took the quarters kernel (`mont::ifma::quarters`, 9 to 60 digits then, 80
+    /// now): `montvec bench --ops exp --algorithms cios,ifma --no-peers`, one core, CIOS against
+    /// IFMA at 416 bits 27.4 against 28.2 us, 448 bits 27.2 / 28.2, 480 bits 36.5 / 34.7, 512 bits
+    /// 36.6 / 34.4. So on such a CPU IFMA from 449 bits (8 limbs); elsewhere (Zen 5, where the
+    /// quarters kernel was not measured) CIOS up to 512 bits as above.
     pub fn auto_for_bits(bits: usize, backend: Backend) -> Algorithm {
         let k = bits.div_ceil(64);
         let kernel = crate::mont::fixed::has_kernel(k) || adx_kernel_wins(k, backend);

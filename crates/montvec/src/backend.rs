@@ -48,8 +48,9 @@ pub enum Backend {
     /// x86-64 with AVX2: batches run 4-way in 256-bit registers (`vpmuludq`); scalar
     /// algorithms run as on [`Backend::Adx`] when the CPU has ADX, else portably.
     Avx2,
-    /// x86-64 with AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`): enables [`crate::Algorithm::Ifma`] and
-    /// the 8-way batch engine; scalar algorithms run as on [`Backend::Adx`] when the CPU has ADX, else portably.
+    /// x86-64 with AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`): enables [`crate::Algorithm::Ifma`]
+    /// and the 8-way batch engine; scalar algorithms run as on [`Backend::Adx`] when the CPU has
+    /// ADX, else portably.
     Ifma,
 }
 
