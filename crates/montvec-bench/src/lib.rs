@@ -1,9 +1,11 @@
-//! Peers (GMP, OpenSSL, the RustCrypto crates) and the timing harness for `montvec bench`.
+//! Peers (GMP, OpenSSL, Intel's crypto_mb, the RustCrypto crates) and the timing harness for `montvec bench`.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod clock;
+#[cfg(montvec_crypto_mb)]
+pub mod crypto_mb;
 pub mod gmp;
 pub mod openssl;
 pub mod operands;
@@ -13,6 +15,10 @@ pub mod timing;
 
 pub use suite::{
     prepare, BenchError, Impl, Job, Label, Measurement, Op, Selection, CRYPTO_BIGINT_POW,
-    JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX, RSA_JOBS,
+    CRYPTO_MB_EXP, JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX, RSA_JOBS,
 };
 pub use timing::{Clock, Plan, Timing};
+
+/// Whether Intel's crypto_mb is linked (`scripts/ensure-deps` fetched it before the build; see
+/// `build.rs`): then the batch rows at 1024, 2048, 3072 and 4096 bits have it as a peer.
+pub const CRYPTO_MB_LINKED: bool = cfg!(montvec_crypto_mb);

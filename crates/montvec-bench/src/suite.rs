@@ -9,10 +9,10 @@ use montvec::{Algorithm, Backend, Modulus, Nat};
 mod batch;
 mod rsa;
 
-pub use self::batch::{JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX};
+pub use self::batch::{CRYPTO_MB_EXP, JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX};
 pub use self::rsa::{
-    OPENSSL_PRIVATE, OPENSSL_PUBLIC, PRIVATE_OP, PUBLIC_OP, RSA_JOBS, RUSTCRYPTO_PRIVATE,
-    RUSTCRYPTO_PUBLIC,
+    CRYPTO_MB_PRIVATE, CRYPTO_MB_PUBLIC, OPENSSL_PRIVATE, OPENSSL_PUBLIC, PRIVATE_OP, PUBLIC_OP,
+    RSA_JOBS, RUSTCRYPTO_PRIVATE, RUSTCRYPTO_PUBLIC,
 };
 
 use crate::gmp::{self, Mpz};
@@ -85,6 +85,8 @@ pub enum Impl {
     Openssl,
     /// The RustCrypto crates (`rsa`, `crypto-bigint`).
     Rustcrypto,
+    /// Intel's crypto_mb, the 8-way AVX-512 IFMA engine (batch rows, where it is linked).
+    CryptoMb,
 }
 
 impl Impl {
@@ -95,6 +97,7 @@ impl Impl {
             Impl::Gmp => "gmp",
             Impl::Openssl => "openssl",
             Impl::Rustcrypto => "rustcrypto",
+            Impl::CryptoMb => "crypto_mb",
         }
     }
 }

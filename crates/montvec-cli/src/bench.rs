@@ -10,13 +10,14 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use montvec::{Algorithm, Backend};
-use montvec_bench::suite::{LADDER, PRODUCT};
 use montvec_bench::suite::{
-    OPENSSL_PRIVATE, OPENSSL_PUBLIC, RUSTCRYPTO_PRIVATE, RUSTCRYPTO_PUBLIC,
+    CRYPTO_MB_PRIVATE, CRYPTO_MB_PUBLIC, OPENSSL_PRIVATE, OPENSSL_PUBLIC, RUSTCRYPTO_PRIVATE,
+    RUSTCRYPTO_PUBLIC,
 };
+use montvec_bench::suite::{LADDER, PRODUCT};
 use montvec_bench::{
     gmp, openssl, prepare, rustcrypto, Clock, Impl, Job, Measurement, Op, Plan, Selection,
-    CRYPTO_BIGINT_POW, JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX, RSA_JOBS,
+    CRYPTO_BIGINT_POW, CRYPTO_MB_EXP, JOBS_PER_THREAD, ONE_THREAD_SUFFIX, PLAIN_SUFFIX, RSA_JOBS,
 };
 
 /// The sizes of `sqr` and `exp` (and of `mul`, with the NIST sizes added).
@@ -558,15 +559,18 @@ fn references(op: Op) -> &'static [(&'static str, &'static str)] {
         Op::BatchExp => &[
             ("vs OpenSSL", "BN_mod_exp_mont_consttime"),
             ("vs powm_sec", "mpz_powm_sec"),
+            ("vs crypto_mb", CRYPTO_MB_EXP),
         ],
         Op::Product => &[("vs GMP", "mpn_mul_n")],
         Op::RsaPrivate => &[
             ("vs OpenSSL", OPENSSL_PRIVATE),
             ("vs rsa crate", RUSTCRYPTO_PRIVATE),
+            ("vs crypto_mb", CRYPTO_MB_PRIVATE),
         ],
         Op::RsaPublic => &[
             ("vs OpenSSL", OPENSSL_PUBLIC),
             ("vs rsa crate", RUSTCRYPTO_PUBLIC),
+            ("vs crypto_mb", CRYPTO_MB_PUBLIC),
         ],
     }
 }
@@ -584,22 +588,25 @@ fn op_title(op: Op) -> String {
         Op::BatchExp => format!(
             "batch_exp: batch::pow_with, {JOBS_PER_THREAD} exponentiations per thread and call \
              (own modulus each, full-size exponents); median and ops/s per single \
-             exponentiation; peers one at a time on one thread (no ratio to them for rows on \
-             more); vs plain = the {PLAIN_SUFFIX} row's time / this time; on more threads, the \
-             default engine's (or first row's) {ONE_THREAD_SUFFIX} row runs the same calls on \
-             one thread, timed in turn with the others, and vs 1 thread = its time / this time"
+             exponentiation; peers on one thread, OpenSSL and GMP one at a time, crypto_mb \
+             (where linked) 8 lanes a call (no ratio to them for rows on more threads); vs \
+             plain = the {PLAIN_SUFFIX} row's time / this time; on more threads, the default \
+             engine's (or first row's) {ONE_THREAD_SUFFIX} row runs the same calls on one \
+             thread, timed in turn with the others, and vs 1 thread = its time / this time"
         ),
         Op::RsaPrivate => format!(
             "rsa_private: c^d mod n by CRT with base blinding and a re-encryption check, one at \
              a time and batched ({RSA_JOBS} per call, one thread); OpenSSL: raw RSA \
              (RSA_NO_PADDING) with its own blinding and check; rsa crate: \
              rsa::hazmat::rsa_decrypt_and_check, which blinds the base, both exponents and \
-             both primes and checks; same key; per single operation"
+             both primes and checks; crypto_mb (where linked): raw CRT, no blinding or check, \
+             8 per call; same key; per single operation"
         ),
         Op::RsaPublic => format!(
             "rsa_public: m^e mod n, e = 65537, one at a time and batched ({RSA_JOBS} per call, \
              one thread); OpenSSL: raw RSA (RSA_NO_PADDING); rsa crate: \
-             rsa::hazmat::rsa_encrypt; same key; per single operation"
+             rsa::hazmat::rsa_encrypt; crypto_mb (where linked): 8 per call; same key; per \
+             single operation"
         ),
     }
 }

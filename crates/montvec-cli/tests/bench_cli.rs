@@ -315,6 +315,54 @@ fn quick_batch_rows_have_the_required_fields() {
     }
 }
 
+/// Whether the bench has crypto_mb's rows here: linked (`scripts/ensure-deps` fetched it) and
+/// on a CPU with AVX-512 IFMA.
+fn crypto_mb_runs() -> bool {
+    montvec_bench::CRYPTO_MB_LINKED && montvec::batch::Engine::Ifma512.is_supported()
+}
+
+/// crypto_mb's rows: eight lanes a call at the sizes it has kernels for, none at others, its
+/// ratio column in the table; in the RSA rows, eight operations a call. Where it is not
+/// linked (or the CPU lacks IFMA), no row names it.
+#[test]
+fn crypto_mb_rows_where_it_runs() {
+    let rows = quick_batch_rows(&["--sizes", "512,1024"]);
+    let theirs: Vec<&serde_json::Value> =
+        rows.iter().filter(|r| r["impl"] == "crypto_mb").collect();
+    if !crypto_mb_runs() {
+        assert!(theirs.is_empty(), "{theirs:?}");
+        return;
+    }
+    assert_eq!(theirs.len(), 1, "only at 1024 bits: {theirs:?}");
+    let row = theirs[0];
+    assert_eq!(row["algorithm"], montvec_bench::CRYPTO_MB_EXP);
+    assert_eq!(row["bits"], 1024);
+    assert_eq!(
+        (&row["batch"], &row["jobs_per_call"], &row["threads"]),
+        (&8.into(), &8.into(), &1.into())
+    );
+    let table = succeed(&["bench", "--quick", "--ops", "batch", "--sizes", "1024"]);
+    assert!(
+        table.contains("vs crypto_mb") && table.contains("mbx_exp_mb8"),
+        "{table}"
+    );
+    let rows = json_rows(&["bench", "--rsa", "--quick", "--sizes", "2048"]);
+    for (op, name) in [
+        ("rsa_private", "mbx_rsa_private_crt_mb8"),
+        ("rsa_public", "mbx_rsa_public_mb8"),
+    ] {
+        let row = rows
+            .iter()
+            .find(|r| r["op"] == op && r["impl"] == "crypto_mb")
+            .unwrap_or_else(|| panic!("{op}: no crypto_mb row in {rows:?}"));
+        assert_eq!(row["algorithm"], name);
+        assert_eq!(
+            (&row["batch"], &row["jobs_per_call"]),
+            (&8.into(), &8.into())
+        );
+    }
+}
+
 #[test]
 fn batch_rows_per_thread_count() {
     let rows = quick_batch_rows(&["--sizes", "512", "--threads", "1,2", "--no-peers"]);
@@ -449,8 +497,8 @@ fn batch_table_shows_lanes_throughput_and_the_plain_ratio() {
     assert_eq!(ratios(row("scalar")), 1, "vs 1 thread only: {stdout}");
     assert_eq!(
         ratios(row(&twin)),
-        2,
-        "vs OpenSSL and vs powm_sec: {stdout}"
+        2 + usize::from(crypto_mb_runs()),
+        "vs OpenSSL and vs powm_sec (and vs crypto_mb): {stdout}"
     );
 }
 
@@ -472,9 +520,11 @@ fn rsa_rows_only_when_asked() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
         .collect();
+    // crypto_mb's row where it is linked and the CPU runs it (it needs AVX-512 IFMA).
+    let crypto_mb = usize::from(crypto_mb_runs());
     for op in ["rsa_private", "rsa_public"] {
         let these: Vec<&serde_json::Value> = rows.iter().filter(|r| r["op"] == op).collect();
-        assert_eq!(these.len(), 4, "{op}: {stdout}");
+        assert_eq!(these.len(), 4 + crypto_mb, "{op}: {stdout}");
         for imp in ["montvec", "openssl", "rustcrypto"] {
             assert!(these.iter().any(|r| r["impl"] == imp), "{op} {imp}");
         }
@@ -487,7 +537,7 @@ fn rsa_rows_only_when_asked() {
         let per_s = batched["ops_per_s"].as_f64().unwrap();
         assert!((ns * per_s / 1e9 - 1.0).abs() < 1e-9);
     }
-    assert_eq!(rows.len(), 8, "only the RSA rows: {stdout}");
+    assert_eq!(rows.len(), 8 + 2 * crypto_mb, "only the RSA rows: {stdout}");
     // The RSA rows run on one thread: --threads needs batch rows beside them.
     let out = montvec(&["bench", "--rsa", "--threads", "2", "--quick"]);
     assert!(!out.status.success());

@@ -1,11 +1,13 @@
 //! The batch rows (`batch_exp`): `montvec::batch::pow_with` on every engine this CPU runs,
-//! beside OpenSSL and GMP computing the same lanes one exponentiation at a time.
+//! beside OpenSSL and GMP computing the same lanes one exponentiation at a time, and, where it
+//! is linked, Intel's crypto_mb computing them eight at a time (`mbx_exp_mb8`).
 //!
 //! A call computes [`JOBS_PER_THREAD`] exponentiations per worker thread, each lane with its
 //! own modulus, base and full-size exponent (the operands of seeds `seed`, `seed + 1`, ...):
 //! one full group of the 8-lane engine per thread, two of the 4-lane ones. The time per
-//! exponentiation is the time per call over the jobs per call. The peers compute one lane per
-//! call, lane after lane. Every lane's result is compared before anything is timed.
+//! exponentiation is the time per call over the jobs per call. OpenSSL and GMP compute one lane
+//! per call, lane after lane; crypto_mb eight lanes per call, on one thread, eight after eight.
+//! Every lane's result is compared before anything is timed.
 //!
 //! On more than one thread, the default engine's row (or the first, where the selection
 //! leaves the default out) has a twin on one thread ([`ONE_THREAD_SUFFIX`]): the same lanes,
@@ -19,6 +21,8 @@ use montvec::batch::{self, Engine, Options, MAX_SIMD_BITS, MAX_SPLIT_BITS};
 use montvec::{Algorithm, Backend, Modulus, Nat};
 
 use super::{gmp_exp, label, openssl_exp, BenchError, Contender, Impl, Job, Op, Selection};
+#[cfg(montvec_crypto_mb)]
+use super::{Rotation, NO_BACKEND};
 use crate::operands::Operands;
 
 /// Exponentiations per call and worker thread.
@@ -65,8 +69,75 @@ pub(super) fn prepare(bits: usize, threads: usize, sel: &Selection) -> Result<Jo
     if sel.peers {
         contenders.push(openssl_exp(Op::BatchExp, &lanes)?);
         contenders.push(gmp_exp(Op::BatchExp, &lanes, true));
+        contenders.extend(crypto_mb_exp(&lanes));
     }
     Job::checked(Op::BatchExp, bits, threads, contenders, Some(pool))
+}
+
+/// The function name of crypto_mb's rows.
+pub const CRYPTO_MB_EXP: &str = "mbx_exp_mb8";
+
+/// crypto_mb's `mbx_exp_mb8` on `lanes` (a multiple of eight of them): the answer holds every
+/// lane's result in order; each call computes eight lanes, the next eight after the last.
+/// `None` where crypto_mb is not linked, has no kernel for the size, or refuses this CPU (no
+/// AVX-512 IFMA): the batch rows are then without it.
+#[cfg(montvec_crypto_mb)]
+fn crypto_mb_exp(lanes: &[Operands]) -> Option<Contender> {
+    use crate::crypto_mb::{Exp8, LANES};
+    let bits = lanes[0].bits;
+    let mut exp8 = Exp8::new(bits)?;
+    if !lanes.len().is_multiple_of(LANES) {
+        return None;
+    }
+    let k = bits / 64;
+    // Eight lanes of each number, as crypto_mb reads them: one vector per lane.
+    type Lanes = [Vec<u64>; LANES];
+    let numbers: [fn(&Operands) -> &Nat; 3] = [|o| &o.x, |o| &o.exponent, |o| &o.modulus];
+    let groups: Vec<[Lanes; 3]> = lanes
+        .chunks(LANES)
+        .map(|group| numbers.map(|f| core::array::from_fn(|i| f(&group[i]).as_limbs().to_vec())))
+        .collect();
+    fn view(v: &Lanes) -> [&[u64]; LANES] {
+        core::array::from_fn(|i| &v[i][..])
+    }
+    let mut out: Lanes = core::array::from_fn(|_| vec![0u64; k]);
+    let mut answer = Vec::with_capacity(k * lanes.len());
+    let run = |exp8: &mut Exp8, out: &mut Lanes, [x, e, n]: &[Lanes; 3]| {
+        exp8.pow(
+            out.each_mut().map(|o| &mut o[..]),
+            view(x),
+            view(e),
+            view(n),
+        )
+    };
+    for group in &groups {
+        run(&mut exp8, &mut out, group).ok()?;
+        answer.extend(out.iter().flatten());
+    }
+    let mut group = Rotation::new(groups.len());
+    let call = Box::new(move || {
+        black_box(run(&mut exp8, &mut out, black_box(&groups[group.next()])).is_ok());
+    });
+    let mut lab = label(
+        Op::BatchExp,
+        Impl::CryptoMb,
+        CRYPTO_MB_EXP,
+        NO_BACKEND,
+        bits,
+    );
+    lab.batch = LANES;
+    lab.per_call = LANES;
+    Some(Contender {
+        label: lab,
+        answer,
+        call,
+    })
+}
+
+/// Without crypto_mb linked, no row.
+#[cfg(not(montvec_crypto_mb))]
+fn crypto_mb_exp(_: &[Operands]) -> Option<Contender> {
+    None
 }
 
 /// One montvec batch row: the engine, the plain reduction or not, and the backend of the
