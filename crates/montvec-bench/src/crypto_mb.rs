@@ -1,9 +1,9 @@
 //! Intel's crypto_mb (the multi-buffer part of the Intel Cryptography Primitives Library,
 //! formerly IPP Crypto), reached through the few symbols the benchmark needs: `mbx_exp_mb8`,
-//! eight constant-time modular exponentiations at once in AVX-512 IFMA registers, the engine
-//! issue 3 measures montvec's batch against, and the raw RSA operations eight at a time
-//! (`mbx_rsa_private_crt_mb8`, `mbx_rsa_public_mb8`), issue 4's. Linked statically from the
-//! library `scripts/ensure-deps` fetches (see `build.rs`); this module exists only then
+//! eight constant-time modular exponentiations at once in AVX-512 IFMA registers, the best
+//! existing engine of the kind montvec's batch is, and the raw RSA operations eight at a time
+//! (`mbx_rsa_private_crt_mb8`, `mbx_rsa_public_mb8`). Linked statically from the library
+//! `scripts/ensure-deps` fetches (see `build.rs`); this module exists only then
 //! (`cfg(montvec_crypto_mb)`).
 //!
 //! Numbers cross as arrays of little-endian 64-bit words (`int64u`, least significant first),
