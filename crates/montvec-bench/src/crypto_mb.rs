@@ -10,7 +10,8 @@
 //! one pointer per lane, the same limbs as montvec's; RSA's inputs and outputs as big-endian
 //! byte strings of the modulus's length.
 
-use std::os::raw::{c_int, c_void};
+use std::ffi::CStr;
+use std::os::raw::{c_char, c_int, c_void};
 
 /// Lanes of one call.
 pub const LANES: usize = 8;
@@ -19,7 +20,20 @@ pub const LANES: usize = 8;
 /// `mbx_exp4096_mb8`; `mbx_exp_mb8` dispatches on the size).
 pub const SIZES: [usize; 4] = [1024, 2048, 3072, 4096];
 
+/// `mbxVersion` from crypto_mb's `version.h`.
+#[repr(C)]
+struct MbxVersion {
+    major: c_int,
+    minor: c_int,
+    patch: c_int,
+    target_cpu: [c_char; 4],
+    name: *const c_char,
+    build_date: *const c_char,
+    str_version: *const c_char,
+}
+
 extern "C" {
+    fn mbx_getversion() -> *const MbxVersion;
     fn mbx_exp_BufferSize(modulus_bits: c_int) -> c_int;
     fn mbx_exp_mb8(
         out: *const *mut u64,
@@ -55,6 +69,21 @@ extern "C" {
         method: *const c_void,
         buffer: *mut u8,
     ) -> u32;
+}
+
+/// crypto_mb's version string (`mbx_getversion`), e.g. "crypto_mb (ver 2.3.0 Sep  8 2026)".
+pub fn version() -> String {
+    // SAFETY: mbx_getversion returns a pointer to a static struct of the library, or null; its
+    // string field, when not null, points to a static NUL-terminated string.
+    unsafe {
+        let v = mbx_getversion();
+        if v.is_null() || (*v).str_version.is_null() {
+            return "crypto_mb (version unknown)".to_string();
+        }
+        CStr::from_ptr((*v).str_version)
+            .to_string_lossy()
+            .into_owned()
+    }
 }
 
 /// A cache line, the alignment of the scratch buffer crypto_mb works in.
@@ -350,5 +379,11 @@ mod tests {
             }
         }
         assert!(Exp8::new(512).is_none() && Exp8::new(2047).is_none());
+    }
+
+    #[test]
+    fn version_names_the_library() {
+        let v = version();
+        assert!(v.starts_with("crypto_mb"), "{v:?}");
     }
 }

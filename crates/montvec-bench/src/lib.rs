@@ -22,3 +22,11 @@ pub use timing::{Clock, Plan, Timing};
 /// Whether Intel's crypto_mb is linked (`scripts/ensure-deps` fetched it before the build; see
 /// `build.rs`): then the batch rows at 1024, 2048, 3072 and 4096 bits have it as a peer.
 pub const CRYPTO_MB_LINKED: bool = cfg!(montvec_crypto_mb);
+
+/// crypto_mb's version string where it is linked, else `None`.
+pub fn crypto_mb_version() -> Option<String> {
+    #[cfg(montvec_crypto_mb)]
+    return Some(crypto_mb::version());
+    #[cfg(not(montvec_crypto_mb))]
+    None
+}

@@ -99,7 +99,7 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_backend)]
     backends: Option<Vec<Backend>>,
 
-    /// Leave out the peers: GMP, OpenSSL and the RustCrypto crates
+    /// Leave out the peers: GMP, OpenSSL, crypto_mb and the RustCrypto crates
     #[arg(long)]
     no_peers: bool,
 
@@ -510,9 +510,12 @@ fn write_header(
     elapsed: Duration,
 ) -> std::io::Result<()> {
     let backends: Vec<&str> = sel.backends.iter().map(|b| b.name()).collect();
+    // crypto_mb is a peer only where scripts/ensure-deps fetched it before the build.
+    let crypto_mb = montvec_bench::crypto_mb_version()
+        .unwrap_or_else(|| "crypto_mb not linked (scripts/ensure-deps fetches it)".into());
     writeln!(
         out,
-        "montvec {} (backend {}) | GMP {} | {} | {}",
+        "montvec {} (backend {}) | GMP {} | {} | {} | {crypto_mb}",
         env!("CARGO_PKG_VERSION"),
         backends.join(","),
         gmp::version(),

@@ -326,6 +326,14 @@ fn crypto_mb_runs() -> bool {
 /// linked (or the CPU lacks IFMA), no row names it.
 #[test]
 fn crypto_mb_rows_where_it_runs() {
+    // The header says which crypto_mb is linked, or that none is.
+    let table = succeed(&["bench", "--quick", "--ops", "batch", "--sizes", "1024"]);
+    let header = table.lines().next().unwrap_or_default();
+    let said = match montvec_bench::CRYPTO_MB_LINKED {
+        true => header.contains("| crypto_mb ("),
+        false => header.contains("| crypto_mb not linked"),
+    };
+    assert!(said, "{header}");
     let rows = quick_batch_rows(&["--sizes", "512,1024"]);
     let theirs: Vec<&serde_json::Value> =
         rows.iter().filter(|r| r["impl"] == "crypto_mb").collect();
@@ -341,7 +349,6 @@ fn crypto_mb_rows_where_it_runs() {
         (&row["batch"], &row["jobs_per_call"], &row["threads"]),
         (&8.into(), &8.into(), &1.into())
     );
-    let table = succeed(&["bench", "--quick", "--ops", "batch", "--sizes", "1024"]);
     assert!(
         table.contains("vs crypto_mb") && table.contains("mbx_exp_mb8"),
         "{table}"
