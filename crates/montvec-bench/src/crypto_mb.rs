@@ -71,7 +71,8 @@ extern "C" {
     ) -> u32;
 }
 
-/// crypto_mb's version string (`mbx_getversion`), e.g. "crypto_mb (ver 2.3.0 Sep  8 2026)".
+/// crypto_mb's version string (`mbx_getversion`), e.g. "crypto_mb (k1) (ver: 2.3.0 (13.3)
+/// build: Sep  8 2026)".
 pub fn version() -> String {
     // SAFETY: mbx_getversion returns a pointer to a static struct of the library, or null; its
     // string field, when not null, points to a static NUL-terminated string.
@@ -130,7 +131,7 @@ impl Exp8 {
     /// `out[i] = base[i]^exp[i] mod modulus[i]` for the eight lanes: every slice holds
     /// `bits / 64` limbs, each modulus odd with its top bit set, each base below its modulus;
     /// the exponents are taken as `bits` bits long. crypto_mb checks the CPU itself: without
-    /// AVX-512 IFMA it refuses (status 0xA in each lane) and leaves `out` alone.
+    /// AVX-512 IFMA it refuses (a non-zero status; its header names 0xA a lane for that).
     ///
     /// Panics if a slice has the wrong length.
     pub fn pow(
