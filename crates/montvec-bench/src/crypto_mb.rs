@@ -13,6 +13,8 @@
 use std::ffi::CStr;
 use std::os::raw::{c_char, c_int, c_void};
 
+use montvec::Nat;
+
 /// Lanes of one call.
 pub const LANES: usize = 8;
 
@@ -180,18 +182,8 @@ fn scratch(len: c_int) -> Option<Vec<Line>> {
 
 /// `value` (big-endian bytes) as `limbs` little-endian words, or `None` if it does not fit.
 fn words(value: &[u8], limbs: usize) -> Option<Vec<u64>> {
-    let significant = value.iter().position(|&b| b != 0).unwrap_or(value.len());
-    let value = &value[significant..];
-    if value.len() > 8 * limbs {
-        return None;
-    }
-    let mut out = vec![0u64; limbs];
-    for (i, chunk) in value.rchunks(8).enumerate() {
-        let mut w = [0u8; 8];
-        w[8 - chunk.len()..].copy_from_slice(chunk);
-        out[i] = u64::from_be_bytes(w);
-    }
-    Some(out)
+    let v = Nat::from_be_bytes(value);
+    (v.bit_length_vartime() <= 64 * limbs).then(|| v.resized(limbs).as_limbs().to_vec())
 }
 
 /// The status word of a call as a result.
