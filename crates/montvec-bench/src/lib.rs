@@ -1,4 +1,5 @@
-//! Peers (GMP, OpenSSL, Intel's crypto_mb, the RustCrypto crates) and the timing harness for `montvec bench`.
+//! Peers (GMP, OpenSSL, Intel's crypto_mb, the RustCrypto crates) and the timing harness for
+//! `montvec bench`.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
