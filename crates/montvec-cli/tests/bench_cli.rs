@@ -315,12 +315,6 @@ fn quick_batch_rows_have_the_required_fields() {
     }
 }
 
-/// Whether the bench has crypto_mb's rows here: linked (`scripts/ensure-deps` fetched it) and
-/// on a CPU with AVX-512 IFMA.
-fn crypto_mb_runs() -> bool {
-    montvec_bench::CRYPTO_MB_LINKED && montvec::batch::Engine::Ifma512.is_supported()
-}
-
 /// crypto_mb's rows: eight lanes a call at the sizes it has kernels for, none at others, its
 /// ratio column in the table; in the RSA rows, eight operations a call. Where it is not
 /// linked (or the CPU lacks IFMA), no row names it.
@@ -337,7 +331,7 @@ fn crypto_mb_rows_where_it_runs() {
     let rows = quick_batch_rows(&["--sizes", "512,1024"]);
     let theirs: Vec<&serde_json::Value> =
         rows.iter().filter(|r| r["impl"] == "crypto_mb").collect();
-    if !crypto_mb_runs() {
+    if !montvec_bench::crypto_mb_runs() {
         assert!(theirs.is_empty(), "{theirs:?}");
         return;
     }
@@ -504,7 +498,7 @@ fn batch_table_shows_lanes_throughput_and_the_plain_ratio() {
     assert_eq!(ratios(row("scalar")), 1, "vs 1 thread only: {stdout}");
     assert_eq!(
         ratios(row(&twin)),
-        2 + usize::from(crypto_mb_runs()),
+        2 + usize::from(montvec_bench::crypto_mb_runs()),
         "vs OpenSSL and vs powm_sec (and vs crypto_mb): {stdout}"
     );
 }
@@ -528,7 +522,7 @@ fn rsa_rows_only_when_asked() {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
         .collect();
     // crypto_mb's row where it is linked and the CPU runs it (it needs AVX-512 IFMA).
-    let crypto_mb = usize::from(crypto_mb_runs());
+    let crypto_mb = usize::from(montvec_bench::crypto_mb_runs());
     for op in ["rsa_private", "rsa_public"] {
         let these: Vec<&serde_json::Value> = rows.iter().filter(|r| r["op"] == op).collect();
         assert_eq!(these.len(), 4 + crypto_mb, "{op}: {stdout}");
