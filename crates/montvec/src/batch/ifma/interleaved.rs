@@ -32,6 +32,9 @@
 //! zmm registers at d = 20. The compiler hoists some of N's digits out of the step loop and
 //! keeps the ones that do not fit on the stack: those are loads, not spills of accumulators.
 //!
+//! Squarings of at most 12 digits run [`super::unrolled`] instead: these steps unrolled, the
+//! whole square in registers, the same output.
+//!
 //! Measurements and the variants tried: the notes below (docs/batch-ifma-interleaved.md).
 #![doc = include_str!("../../../docs/batch-ifma-interleaved.md")]
 use crate::batch::lanes::{Lanes, DIGIT_MASK};
@@ -228,13 +231,13 @@ fn reduce_step<V: Lanes, const D: usize>(
     y_next
 }
 
-/// `out` = the D columns of `acc` carry-propagated into 52-bit digits (the value is below
-/// 2N < R, so no carry leaves the top digit).
+/// `out` = the first D columns of `acc` carry-propagated into 52-bit digits (the value is
+/// below 2N < R, so no carry leaves the top digit).
 #[inline(always)]
 #[allow(unused_assignments)] // the last digit's carry is zero and unused
-fn store_normalised<V: Lanes, const D: usize>(out: &mut [u64], acc: &[V; WINDOW]) {
+pub(super) fn store_normalised<V: Lanes, const D: usize>(out: &mut [u64], acc: &[V]) {
     let l = V::LANES;
-    assert!(out.len() >= D * l);
+    assert!(out.len() >= D * l && acc.len() >= D);
     // SAFETY: the callers' target features cover V's.
     let mut carry = unsafe { V::splat(0) };
     each_digit!(D, |j| {

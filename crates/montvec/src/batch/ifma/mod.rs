@@ -7,6 +7,8 @@
 //!   the plain one it is measured against);
 //! - [`interleaved`]: the reduction interleaved digit by digit, every column in a register
 //!   (up to 24 digits, the default there);
+//! - [`unrolled`]: its squaring with every step unrolled and the whole square in registers
+//!   (up to 12 digits, where squarings run it);
 //! - [`blocked`]: the same for any size, columns in memory, a group of rows a pass (the
 //!   default above 24 digits);
 //! - [`pow`]: the fixed-window exponentiation, table entries selected by mask.
@@ -63,6 +65,7 @@ pub(crate) mod pow;
 pub(crate) mod product;
 pub(crate) mod reduce;
 pub(crate) mod split;
+pub(crate) mod unrolled;
 
 use core::marker::PhantomData;
 

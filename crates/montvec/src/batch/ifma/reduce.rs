@@ -20,7 +20,7 @@
 use super::product::{
     off_diagonal_columns, product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS,
 };
-use super::{blocked, interleaved, split};
+use super::{blocked, interleaved, split, unrolled};
 use crate::batch::lanes::Lanes;
 pub use crate::batch::reduction::Reduction;
 
@@ -117,6 +117,11 @@ pub(crate) fn mont_sqr<V: Lanes>(
         || (m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS)
     {
         assert!(d <= interleaved::MAX_DIGITS);
+        // The same output, without the square's columns in memory or the window's moves.
+        if d <= unrolled::MAX_DIGITS {
+            unrolled::mont_sqr::<V>(out, a, m.n, m.n_prime);
+            return;
+        }
         off_diagonal_columns::<V>(t, a);
         interleaved::reduce_square::<V>(out, t, a, m.n, m.n_prime);
         return;
