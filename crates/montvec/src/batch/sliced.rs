@@ -15,47 +15,57 @@ use crate::limb::{Limb, LIMB_BITS};
 /// Bits per digit.
 const DIGIT_BITS: usize = 52;
 /// `2^52 - 1`.
+#[cfg(test)]
 const DIGIT_MASK: u64 = (1 << DIGIT_BITS) - 1;
 
 /// The widest row: sixteen lanes (a pair of zmm registers).
 const ROW: usize = 16;
 
-/// Word-slice up to `lanes` numbers into `digits` digits each; missing lanes are zero.
-///
-/// First a transpose: limb j of every lane into one row of `lanes` words; then the re-split
-/// into 52-bit digits works on whole rows (digit i of all lanes from two limb rows, by one
-/// shift amount: the compiler turns each row operation into vector shifts).
-pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> AlignedLimbs {
-    assert!(numbers.len() <= lanes && lanes <= ROW);
-    let limbs = (digits * DIGIT_BITS).div_ceil(LIMB_BITS);
-    // Limb row j (limb j of every lane) at words j * lanes .. (j + 1) * lanes.
-    let mut rows = vec![0u64; (limbs + 1) * lanes];
+/// Limb rows: limb j of every one of up to `lanes` numbers in row j, words
+/// `j * lanes .. (j + 1) * lanes`, for `limbs` rows and one more on top (zero unless a number is
+/// longer), missing lanes zero; zeroized on drop (the numbers may be secrets).
+pub(crate) fn limb_rows(numbers: &[&[Limb]], limbs: usize, lanes: usize) -> AlignedLimbs {
+    assert!(numbers.len() <= lanes);
+    let mut rows = AlignedLimbs::zeroed((limbs + 1) * lanes);
     for (l, x) in numbers.iter().enumerate() {
-        for (row, &w) in rows.chunks_exact_mut(lanes).zip(x.iter()) {
+        for (row, &w) in rows.as_mut_slice().chunks_exact_mut(lanes).zip(x.iter()) {
             row[l] = w;
         }
     }
+    rows
+}
+
+/// `out[l]` = bits `bit .. bit + width` of lane l's number, read from [`limb_rows`] (`width`
+/// from 1 to 64, the field within the rows): every lane from the same two rows by one shift
+/// amount, which the compiler turns into vector shifts.
+#[inline]
+pub(crate) fn row_field(rows: &[u64], lanes: usize, bit: usize, width: usize, out: &mut [u64]) {
+    let (a, s) = (bit >> 6, bit & (LIMB_BITS - 1));
+    let (lo, hi) = (
+        &rows[a * lanes..(a + 1) * lanes],
+        &rows[(a + 1) * lanes..(a + 2) * lanes],
+    );
+    let mask = u64::MAX >> (LIMB_BITS - width);
+    for ((o, &x), &y) in out.iter_mut().zip(lo).zip(hi) {
+        // Row a + 1's bits above row a's (`(y << 1) << (63 - s)`: none when s is 0).
+        *o = ((x >> s) | ((y << 1) << (LIMB_BITS - 1 - s))) & mask;
+    }
+}
+
+/// Word-slice up to `lanes` numbers into `digits` digits each; missing lanes are zero.
+///
+/// First a transpose ([`limb_rows`]); then the re-split into 52-bit digits works on whole rows
+/// ([`row_field`]).
+pub(crate) fn slice(numbers: &[&[Limb]], digits: usize, lanes: usize) -> AlignedLimbs {
+    assert!(numbers.len() <= lanes && lanes <= ROW);
+    let limbs = (digits * DIGIT_BITS).div_ceil(LIMB_BITS);
+    // The limb rows hold the numbers (secrets: bases, intermediate values): zeroized on drop.
+    let rows = limb_rows(numbers, limbs, lanes);
     let mut out = AlignedLimbs::zeroed(digits * lanes);
     let o = out.as_mut_slice();
     for (i, digit) in o.chunks_exact_mut(lanes).enumerate() {
-        let bit = i * DIGIT_BITS;
-        let (a, s) = (bit >> 6, bit & (LIMB_BITS - 1));
-        let (lo, hi) = (
-            &rows[a * lanes..(a + 1) * lanes],
-            &rows[(a + 1) * lanes..(a + 2) * lanes],
-        );
-        for (l, d) in digit.iter_mut().enumerate() {
-            // The digit straddles limbs a and a + 1 when s > 12; `<< (64 - s)` is then in range.
-            let up = if s + DIGIT_BITS > LIMB_BITS {
-                hi[l] << (LIMB_BITS - s)
-            } else {
-                0
-            };
-            *d = ((lo[l] >> s) | up) & DIGIT_MASK;
-        }
+        row_field(rows.as_slice(), lanes, i * DIGIT_BITS, DIGIT_BITS, digit);
     }
-    // The limb rows hold the numbers (secrets: bases, intermediate values): cleared once.
-    rows.zeroize();
     out
 }
 

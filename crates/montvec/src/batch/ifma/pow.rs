@@ -16,6 +16,7 @@ use zeroize::Zeroize;
 
 use crate::aligned::AlignedLimbs;
 use crate::batch::lanes::Lanes;
+use crate::batch::sliced;
 
 /// The most lanes of a lane vector ([`crate::batch::lanes::Pair`] of zmm).
 const MAX_LANES: usize = 16;
@@ -262,12 +263,11 @@ fn blend<V: Lanes>(acc: &mut [u64], val: &[u64], mask: V) {
     }
 }
 
-/// The lanes' exponents transposed, limb i of every lane side by side (zero for missing
-/// lanes, and one zero limb on top), so that a window of every lane comes from two
-/// contiguous rows: no gather. (Read through the per-lane slices, LLVM made the extraction
-/// three `vpgatherqq` a window, under about a quarter of `pow_sliced`'s own `perf` samples at
-/// 512 bits; without them 512-bit exponentiations ran 1-3% faster, 1024-bit ones even.)
-/// Zeroized on drop.
+/// The lanes' exponents transposed ([`sliced::limb_rows`]), so that a window of every lane
+/// comes from two contiguous rows: no gather. (Read through the per-lane slices, LLVM made the
+/// extraction three `vpgatherqq` a window, under about a quarter of `pow_sliced`'s own `perf`
+/// samples at 512 bits; without them 512-bit exponentiations ran 1-3% faster, 1024-bit ones
+/// even.) Zeroized on drop.
 struct LaneExponents {
     rows: AlignedLimbs,
     lanes: usize,
@@ -276,32 +276,23 @@ struct LaneExponents {
 impl LaneExponents {
     /// `exps` (one per lane, at most `lanes`, each of at most `limbs` limbs) transposed.
     fn new(exps: &[&[u64]], limbs: usize, lanes: usize) -> Self {
-        let mut rows = AlignedLimbs::zeroed((limbs + 1) * lanes);
-        let r = rows.as_mut_slice();
-        for (lane, e) in exps.iter().enumerate().take(lanes) {
-            for (i, &limb) in e.iter().enumerate().take(limbs) {
-                r[i * lanes + lane] = limb;
-            }
+        LaneExponents {
+            rows: sliced::limb_rows(exps, limbs, lanes),
+            lanes,
         }
-        LaneExponents { rows, lanes }
     }
 
     /// Each lane's window value: bits `lo .. lo + width` of its exponent (public positions,
-    /// `width` at most 63, within the exponents' limbs).
+    /// within the exponents' limbs).
     fn window_values(&self, lo: usize, width: usize) -> [u64; MAX_LANES] {
-        let (limb, shift) = (lo >> 6, lo & 63);
-        let l = self.lanes;
-        let r = self.rows.as_slice();
-        let (low, high) = (
-            &r[limb * l..(limb + 1) * l],
-            &r[(limb + 1) * l..(limb + 2) * l],
-        );
         let mut v = [0u64; MAX_LANES];
-        for ((x, &a), &b) in v.iter_mut().zip(low).zip(high) {
-            // The high limb's bits above the shift; none when the shift is 0.
-            let above = (b << 1) << (63 - shift);
-            *x = ((a >> shift) | above) & ((1u64 << width) - 1);
-        }
+        sliced::row_field(
+            self.rows.as_slice(),
+            self.lanes,
+            lo,
+            width,
+            &mut v[..self.lanes],
+        );
         v
     }
 }
