@@ -11,7 +11,7 @@
 #![doc = include_str!("../../../docs/batch-ifma-pow.md")]
 use core::mem::MaybeUninit;
 
-use super::reduce::{final_subtract, mont_mul, mont_sqr, SlicedModulus};
+use super::reduce::{final_subtract, mont_mul, mont_sqr, mont_sqr_times, SlicedModulus};
 use zeroize::Zeroize;
 
 use crate::aligned::AlignedLimbs;
@@ -135,10 +135,7 @@ pub(crate) fn pow_sliced<V: Lanes>(
         );
         idx.zeroize();
         if win + 1 < windows {
-            for _ in 0..width {
-                mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
-                core::mem::swap(&mut acc, &mut tmp);
-            }
+            mont_sqr_times::<V>(&mut acc, &mut tmp, width, m, scratch);
             mont_mul::<V>(
                 tmp.as_mut_slice(),
                 acc.as_slice(),

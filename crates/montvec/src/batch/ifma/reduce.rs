@@ -21,6 +21,7 @@ use super::product::{
     off_diagonal_columns, product_columns, square_columns, square_karatsuba, KARATSUBA_DIGITS,
 };
 use super::{blocked, interleaved, split, unrolled};
+use crate::aligned::AlignedLimbs;
 use crate::batch::lanes::Lanes;
 pub use crate::batch::reduction::Reduction;
 
@@ -136,6 +137,39 @@ pub(crate) fn mont_sqr<V: Lanes>(
         square_columns::<V>(t, a);
     }
     reduce::<V>(out, t, m, rest);
+}
+
+/// `acc = acc^(2^times) / R^(2^times - 1) mod N`, below 2N: `times` [`mont_sqr`]s in a row,
+/// `tmp` (as long as `acc`) taking every other result. Where the unrolled squaring applies
+/// (and [`Lanes::SQUARINGS_IN_A_ROW`]), one call runs them all
+/// ([`unrolled::mont_sqr_times`]), the kernel chosen once instead of a dispatch a squaring.
+///
+/// Leaks: the sizes and `times` only.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn mont_sqr_times<V: Lanes>(
+    acc: &mut AlignedLimbs,
+    tmp: &mut AlignedLimbs,
+    times: usize,
+    m: &SlicedModulus<'_>,
+    scratch: &mut [u64],
+) {
+    let d = V::digits(m.n.len());
+    let interleaved = V::INTERLEAVED_ONLY || m.reduction == Reduction::Interleaved;
+    let split = V::SPLITS && m.split.is_some();
+    if V::SQUARINGS_IN_A_ROW && !split && interleaved && d <= unrolled::MAX_DIGITS {
+        unrolled::mont_sqr_times::<V>(
+            acc.as_mut_slice(),
+            tmp.as_mut_slice(),
+            times,
+            m.n,
+            m.n_prime,
+        );
+        return;
+    }
+    for _ in 0..times {
+        mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
+        core::mem::swap(acc, tmp);
+    }
 }
 
 /// `out = a b mod N`, fully reduced, for `a, b` of at most k limbs (below 2^(64k) <= R / 4,

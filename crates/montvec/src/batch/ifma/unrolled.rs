@@ -56,6 +56,47 @@ pub(crate) fn mont_sqr<V: Lanes>(out: &mut [u64], a: &[u64], n: &[u64], n_prime:
     with_small_digits!(d, sqr_digits(out, a, n, n_prime));
 }
 
+/// `x = x^(2^times) / R^(2^times - 1) mod N` (`times` squarings in a row, each
+/// [`mont_sqr`]'s), below 2N, with `tmp` (as long as `x`) for the squarings in between: one
+/// call for a fixed window's run of squarings, the digit count dispatched once.
+///
+/// Leaks: the sizes and `times` only.
+#[target_feature(enable = "avx512f,avx512ifma,avx512vl")]
+pub(crate) fn mont_sqr_times<V: Lanes>(
+    x: &mut [u64],
+    tmp: &mut [u64],
+    times: usize,
+    n: &[u64],
+    n_prime: &[u64],
+) {
+    let d = V::digits(n.len());
+    assert!((1..=MAX_DIGITS).contains(&d));
+    with_small_digits!(d, sqr_times_digits(x, tmp, times, n, n_prime));
+}
+
+/// [`mont_sqr_times`] for `D` digits: the squarings alternate between `x` and `tmp`, one
+/// copy of the kernel in the loop (two, the loop unrolled by two, ran 1.1x slower on
+/// register pairs); an odd count ends with one copy back.
+#[inline(always)]
+fn sqr_times_digits<V: Lanes, const D: usize>(
+    x: &mut [u64],
+    tmp: &mut [u64],
+    times: usize,
+    n: &[u64],
+    n_prime: &[u64],
+) {
+    {
+        let (mut from, mut to) = (&mut *x, &mut *tmp);
+        for _ in 0..times {
+            sqr_digits::<V, D>(to, from, n, n_prime);
+            core::mem::swap(&mut from, &mut to);
+        }
+    }
+    if times & 1 == 1 {
+        x.copy_from_slice(tmp);
+    }
+}
+
 /// Digit `i` of the word-sliced `x`.
 #[inline(always)]
 fn digit<V: Lanes>(x: &[u64], i: usize) -> V {
@@ -296,6 +337,80 @@ mod tests {
         }
         // Outputs in [N, 2N) occur: the almost-Montgomery range is exercised.
         assert!(top_outputs > 0);
+    }
+
+    /// [`mont_sqr_times`] against that many [`mont_sqr`] calls in turn, bit for bit, for 0 to
+    /// 5 squarings (even and odd counts: an odd one ends with the copy back) at every digit
+    /// count, with inputs up to 2N - 1.
+    fn times_match_single<V: Lanes>(_token: IfmaToken) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+        let l = V::LANES;
+        for d in 1..=MAX_DIGITS {
+            let top = (BigUint::from(1u8) << (52 * d)) >> 2u8;
+            let moduli: Vec<BigUint> = (0..l)
+                .map(|lane| {
+                    let bytes: Vec<u8> = (0..7 * d).map(|_| rng.gen()).collect();
+                    let n = (BigUint::from_bytes_le(&bytes) % &top) | BigUint::from(1u8);
+                    if lane == 0 {
+                        &top - 1u8
+                    } else {
+                        n.max(BigUint::from(3u8))
+                    }
+                })
+                .collect();
+            let a: Vec<BigUint> = moduli
+                .iter()
+                .enumerate()
+                .map(|(lane, n)| if lane == 1 { n * 2u8 - 1u8 } else { n - 1u8 })
+                .collect();
+            let (sn, sa) = (sliced::<V>(&moduli, d), sliced::<V>(&a, d));
+            let mut np = AlignedLimbs::zeroed(l);
+            for (lane, n) in moduli.iter().enumerate() {
+                np.as_mut_slice()[lane] = k0(n);
+            }
+            for times in 0..=5 {
+                let mut one_by_one = AlignedLimbs::zeroed(d * l);
+                one_by_one.as_mut_slice().copy_from_slice(sa.as_slice());
+                let mut next = AlignedLimbs::zeroed(d * l);
+                let mut x = AlignedLimbs::zeroed(d * l);
+                x.as_mut_slice().copy_from_slice(sa.as_slice());
+                let mut tmp = AlignedLimbs::zeroed(d * l);
+                // SAFETY: the token proves the features.
+                unsafe {
+                    for _ in 0..times {
+                        mont_sqr::<V>(
+                            next.as_mut_slice(),
+                            one_by_one.as_slice(),
+                            sn.as_slice(),
+                            np.as_slice(),
+                        );
+                        core::mem::swap(&mut one_by_one, &mut next);
+                    }
+                    mont_sqr_times::<V>(
+                        x.as_mut_slice(),
+                        tmp.as_mut_slice(),
+                        times,
+                        sn.as_slice(),
+                        np.as_slice(),
+                    );
+                }
+                assert_eq!(
+                    x.as_slice(),
+                    one_by_one.as_slice(),
+                    "{d} digits, {times} squarings"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn squarings_in_a_row_match_one_at_a_time() {
+        let Some(token) = IfmaToken::for_kernel_tests() else {
+            return;
+        };
+        times_match_single::<Zmm>(token);
+        times_match_single::<Ymm>(token);
+        times_match_single::<Pair<Zmm>>(token);
     }
 
     #[test]
