@@ -110,6 +110,12 @@ pub(crate) fn mont_sqr<V: Lanes>(
         split::mont_mul::<V>(out, a, a, n_split, m.n_prime);
         return;
     }
+    if squares_unrolled::<V>(m) {
+        // The same output as the interleaved reduction below, without the square's columns
+        // in memory or the window's moves.
+        unrolled::mont_sqr::<V>(out, a, m.n, m.n_prime);
+        return;
+    }
     let words = m.n.len();
     let (t, rest) = scratch.split_at_mut(2 * words);
     // As in `mont_mul`.
@@ -118,11 +124,6 @@ pub(crate) fn mont_sqr<V: Lanes>(
         || (m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS)
     {
         assert!(d <= interleaved::MAX_DIGITS);
-        // The same output, without the square's columns in memory or the window's moves.
-        if d <= unrolled::MAX_DIGITS {
-            unrolled::mont_sqr::<V>(out, a, m.n, m.n_prime);
-            return;
-        }
         off_diagonal_columns::<V>(t, a);
         interleaved::reduce_square::<V>(out, t, a, m.n, m.n_prime);
         return;
@@ -153,10 +154,7 @@ pub(crate) fn mont_sqr_times<V: Lanes>(
     m: &SlicedModulus<'_>,
     scratch: &mut [u64],
 ) {
-    let d = V::digits(m.n.len());
-    let interleaved = V::INTERLEAVED_ONLY || m.reduction == Reduction::Interleaved;
-    let split = V::SPLITS && m.split.is_some();
-    if V::SQUARINGS_IN_A_ROW && !split && interleaved && d <= unrolled::MAX_DIGITS {
+    if V::SQUARINGS_IN_A_ROW && squares_unrolled::<V>(m) {
         unrolled::mont_sqr_times::<V>(
             acc.as_mut_slice(),
             tmp.as_mut_slice(),
@@ -170,6 +168,15 @@ pub(crate) fn mont_sqr_times<V: Lanes>(
         mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
         core::mem::swap(acc, tmp);
     }
+}
+
+/// Whether [`mont_sqr`] takes the unrolled squaring ([`unrolled`]) for `m` on `V`: the
+/// interleaved reduction, no split modulus, at most [`unrolled::MAX_DIGITS`] digits.
+#[inline]
+fn squares_unrolled<V: Lanes>(m: &SlicedModulus<'_>) -> bool {
+    let split = V::SPLITS && m.split.is_some();
+    let interleaved = V::INTERLEAVED_ONLY || m.reduction == Reduction::Interleaved;
+    !split && interleaved && V::digits(m.n.len()) <= unrolled::MAX_DIGITS
 }
 
 /// `out = a b mod N`, fully reduced, for `a, b` of at most k limbs (below 2^(64k) <= R / 4,
