@@ -16,6 +16,7 @@ pub mod modulus;
 pub mod mont;
 pub mod mul;
 pub mod nat;
+mod scratch;
 
 pub use algorithm::Algorithm;
 pub use backend::Backend;

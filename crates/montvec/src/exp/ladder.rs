@@ -32,6 +32,6 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
     r1.zeroize();
     t.zeroize();
     t2.zeroize();
-    scratch.zeroize();
+    crate::scratch::wipe(&mut scratch);
     r0
 }

@@ -3,8 +3,6 @@
 //!
 //! Leaks: everything about the exponent (its bit pattern sets the operation sequence).
 
-use zeroize::Zeroize;
-
 use crate::limb::{bit_position, Limb, LIMB_BITS};
 use crate::mont::MontMul;
 
@@ -84,7 +82,7 @@ pub fn pow_vartime<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> 
     // The base is secret (RSA encryption's message, for one): its powers and every
     // intermediate go, as the constant-time paths' do.
     for v in odd.iter_mut().chain([&mut sq, &mut t, &mut scratch]) {
-        v.zeroize();
+        crate::scratch::wipe(v);
     }
     acc
 }

@@ -10,8 +10,6 @@
 //! kernels, they overlap by only 11 ns (both: 226 ns): the out-of-order window holds a small
 //! part of a squaring, so the two would have to be interleaved instruction by instruction.
 
-use zeroize::Zeroize;
-
 use crate::aligned::AlignedLimbs;
 use crate::exp::table::MaskedTable;
 use crate::limb::{bit_position, Limb, LIMB_BITS};
@@ -103,7 +101,7 @@ pub fn pow<M: MontMul>(m: &M, base: &[Limb], exp: &[Limb]) -> Vec<Limb> {
         );
     }
     for v in [&mut prev, &mut cur, &mut scratch] {
-        v.zeroize();
+        crate::scratch::wipe(v);
     }
     acc.to_vec()
 }

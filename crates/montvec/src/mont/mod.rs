@@ -58,6 +58,12 @@ pub trait MontMul {
     fn one(&self) -> &[Limb] {
         self.params().one()
     }
+    /// Whether the variant's elements are the shared form itself (x R mod n, k limbs, below
+    /// n): true unless it overrides [`MontMul::to_own_form`] and [`MontMul::to_shared_form`],
+    /// which it must then answer false with.
+    fn elements_in_shared_form(&self) -> bool {
+        true
+    }
     /// An element from the shared form (x R mod n, k limbs, below n).
     fn to_own_form(&self, x: Vec<Limb>) -> Vec<Limb> {
         x

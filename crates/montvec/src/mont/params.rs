@@ -92,6 +92,22 @@ impl MontParams {
         x
     }
 
+    /// `x mod n` (k limbs) for `x` of at most k limbs, where n fills its k limbs: x is then
+    /// below R64 < 2n, and one masked subtraction reduces it. `None` when n has fewer than
+    /// 64k bits.
+    ///
+    /// Leaks: the length of `x` and the size of n.
+    pub(crate) fn reduced_once(&self, x: &[Limb]) -> Option<Vec<Limb>> {
+        let k = self.limbs();
+        if self.bits < k * LIMB_BITS || x.len() > k {
+            return None;
+        }
+        let mut out = vec![0; k];
+        out[..x.len()].copy_from_slice(x);
+        crate::scratch::with_limbs(k, |scratch| subtract_n_once(&mut out, 0, &self.n, scratch));
+        Some(out)
+    }
+
     /// Number of limbs, k.
     pub fn limbs(&self) -> usize {
         self.n.len()
@@ -158,22 +174,23 @@ impl MontParams {
             return acc;
         }
         // The current chunk, the shifted accumulator and the addition's scratch, in one buffer.
-        let mut work = zeroize::Zeroizing::new(vec![0; 3 * k]);
-        let (chunk, rest) = work.split_at_mut(k);
-        let (t, scratch) = rest.split_at_mut(k);
-        let chunks = x.len().div_ceil(k).max(1);
-        for c in (0..chunks).rev() {
-            load_chunk(chunk, x, c);
-            if c + 1 == chunks {
-                // The top chunk: acc is still 0, so acc = chunk * R = Mont(chunk, R^2).
+        crate::scratch::with_limbs(3 * k, |work| {
+            let (chunk, rest) = work.split_at_mut(k);
+            let (t, scratch) = rest.split_at_mut(k);
+            let chunks = x.len().div_ceil(k).max(1);
+            for c in (0..chunks).rev() {
+                load_chunk(chunk, x, c);
+                if c + 1 == chunks {
+                    // The top chunk: acc is still 0, so acc = chunk * R = Mont(chunk, R^2).
+                    mont_mul(&mut acc, chunk, &self.r2);
+                    continue;
+                }
+                // acc = acc * R + chunk (all in Montgomery form): acc*R = Mont(acc, R^2).
+                mont_mul(t, &acc, &self.r2);
                 mont_mul(&mut acc, chunk, &self.r2);
-                continue;
+                self.add_assign_mod(&mut acc, t, scratch);
             }
-            // acc = acc * R + chunk (all in Montgomery form): acc*R = Mont(acc, R^2).
-            mont_mul(t, &acc, &self.r2);
-            mont_mul(&mut acc, chunk, &self.r2);
-            self.add_assign_mod(&mut acc, t, scratch);
-        }
+        });
         acc
     }
 
@@ -213,23 +230,24 @@ impl MontParams {
             return out;
         }
         // The current chunk, the shifted accumulator and the scratch, in one buffer.
-        let mut work = zeroize::Zeroizing::new(vec![0; 3 * k]);
-        let (chunk, rest) = work.split_at_mut(k);
-        let (t, scratch) = rest.split_at_mut(k);
         let mut acc = vec![0; k];
-        let chunks = x.len().div_ceil(k).max(1);
-        for c in (0..chunks).rev() {
-            load_chunk(chunk, x, c);
-            subtract_n_once(chunk, 0, &self.n, scratch);
-            if c + 1 == chunks {
-                acc.copy_from_slice(chunk);
-                continue;
+        crate::scratch::with_limbs(3 * k, |work| {
+            let (chunk, rest) = work.split_at_mut(k);
+            let (t, scratch) = rest.split_at_mut(k);
+            let chunks = x.len().div_ceil(k).max(1);
+            for c in (0..chunks).rev() {
+                load_chunk(chunk, x, c);
+                subtract_n_once(chunk, 0, &self.n, scratch);
+                if c + 1 == chunks {
+                    acc.copy_from_slice(chunk);
+                    continue;
+                }
+                // acc R64 mod n: Mont(acc, R^2), acc below n.
+                mont_mul(t, &acc, &self.r2);
+                acc.copy_from_slice(t);
+                self.add_assign_mod(&mut acc, chunk, scratch);
             }
-            // acc R64 mod n: Mont(acc, R^2), acc below n.
-            mont_mul(t, &acc, &self.r2);
-            acc.copy_from_slice(t);
-            self.add_assign_mod(&mut acc, chunk, scratch);
-        }
+        });
         acc
     }
 

@@ -140,6 +140,9 @@ impl MontMul for PaddedAdx {
     fn sqr(&self, out: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
         kernel_sqr(self.token, out, a, &self.n, self.np, t);
     }
+    fn elements_in_shared_form(&self) -> bool {
+        false
+    }
     fn to_own_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
         let out = self.product_to_limbs(&x, &self.into_form);
         x.zeroize();
