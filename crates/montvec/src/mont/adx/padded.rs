@@ -140,9 +140,6 @@ impl MontMul for PaddedAdx {
     fn sqr(&self, out: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
         kernel_sqr(self.token, out, a, &self.n, self.np, t);
     }
-    fn elements_in_shared_form(&self) -> bool {
-        false
-    }
     fn to_own_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
         let out = self.product_to_limbs(&x, &self.into_form);
         x.zeroize();
@@ -160,6 +157,11 @@ impl MontMul for PaddedAdx {
             return None;
         }
         Some(self.product_to_limbs(x, &self.from_value))
+    }
+    /// Not the default's single product: our elements are not the shared form.
+    fn value_times_own(&self, x: &[Limb], y: &[Limb]) -> Option<Vec<Limb>> {
+        let _ = (x, y);
+        None
     }
     fn value_from_own(&self, y: &[Limb]) -> Option<Vec<Limb>> {
         let mut out = self.product_to_limbs(y, &self.unit);

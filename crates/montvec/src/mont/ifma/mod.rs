@@ -394,9 +394,6 @@ impl MontMul for Ifma {
             self.digits,
         );
     }
-    fn elements_in_shared_form(&self) -> bool {
-        false
-    }
     fn to_own_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
         let mut xd = self.elem_of(&x);
         x.zeroize();
