@@ -73,60 +73,68 @@ fn regs_for(digits: usize) -> usize {
     digits.div_ceil(LANES)
 }
 
-/// `x` (64-bit limbs) as `words` 52-bit digits, one per word. Leaks: lengths only.
-pub(crate) fn to_digits(x: &[Limb], words: usize) -> Vec<u64> {
-    let mut out = vec![0u64; words];
-    for (i, o) in out.iter_mut().enumerate() {
-        let bit = i * DIGIT_BITS;
-        let (limb, shift) = bit_position(bit);
-        let lo = x.get(limb).copied().unwrap_or(0) >> shift;
-        let hi = match (shift + DIGIT_BITS > LIMB_BITS, x.get(limb + 1)) {
-            (true, Some(&w)) => w << (LIMB_BITS - shift),
-            _ => 0,
-        };
-        *o = (lo | hi) & DIGIT_MASK;
-    }
-    out
+/// Digit `i` (bits 52 i .. 52 i + 52) of `x` (64-bit limbs; bits past its end read as 0).
+/// Leaks: lengths only.
+fn digit_of(x: &[Limb], i: usize) -> u64 {
+    let (limb, shift) = bit_position(i * DIGIT_BITS);
+    let lo = x.get(limb).copied().unwrap_or(0) >> shift;
+    let hi = match (shift + DIGIT_BITS > LIMB_BITS, x.get(limb + 1)) {
+        (true, Some(&w)) => w << (LIMB_BITS - shift),
+        _ => 0,
+    };
+    (lo | hi) & DIGIT_MASK
 }
 
-/// Normalised digits (each below 2^52) back into `limbs` 64-bit limbs, plus whatever bits lie
-/// above them (the carry word). Leaks: lengths only.
-pub(crate) fn from_digits(d: &[u64], limbs: usize) -> (Vec<Limb>, Limb) {
-    let mut out = vec![0 as Limb; limbs + 2];
-    for (i, &digit) in d.iter().enumerate() {
-        let bit = i * DIGIT_BITS;
-        let (limb, shift) = bit_position(bit);
-        if limb < out.len() {
-            out[limb] |= digit << shift;
-        }
-        if shift + DIGIT_BITS > LIMB_BITS && limb + 1 < out.len() {
-            out[limb + 1] |= digit >> (LIMB_BITS - shift);
+/// `x` (64-bit limbs) as `words` 52-bit digits, one per word. Leaks: lengths only.
+pub(crate) fn to_digits(x: &[Limb], words: usize) -> Vec<u64> {
+    (0..words).map(|i| digit_of(x, i)).collect()
+}
+
+/// `out` = the first `out.len()` limbs of the number whose digit i (each below 2^52) is
+/// `digit(i)` for i below `digits`; returns the bits that lie above them (the OR of the two
+/// limbs above, zero exactly when the number fits). Leaks: lengths only.
+fn limbs_from_digits(digit: impl Fn(usize) -> u64, digits: usize, out: &mut [Limb]) -> Limb {
+    let limbs = out.len();
+    out.fill(0);
+    let mut above = [0 as Limb; 2];
+    let mut put = |at: usize, bits: Limb| match at.checked_sub(limbs) {
+        None => out[at] |= bits,
+        Some(j) if j < 2 => above[j] |= bits,
+        Some(_) => {}
+    };
+    for i in 0..digits {
+        let d = digit(i);
+        let (limb, shift) = bit_position(i * DIGIT_BITS);
+        put(limb, d << shift);
+        if shift + DIGIT_BITS > LIMB_BITS {
+            put(limb + 1, d >> (LIMB_BITS - shift));
         }
     }
-    let hi = out[limbs] | out[limbs + 1];
-    // The carry words would stay in the vector's spare capacity: wiped first.
-    out[limbs..].zeroize();
-    out.truncate(limbs);
-    (out, hi)
+    let hi = above[0] | above[1];
+    above.zeroize();
+    hi
 }
 
 /// `digits` (digit i at index i) as `words` words of an element: in the quarters layout
 /// (`quarters::word_of`) when `in_quarters`, else in order, zero-padded. The input is zeroized
 /// when it is copied (it may hold a secret). Leaks: lengths only.
 fn lay_out(mut digits: Vec<u64>, words: usize, in_quarters: bool) -> Vec<u64> {
-    // A fresh buffer in both layouts: growing `digits` in place would move it and free the
-    // old buffer unwiped.
     let mut out = vec![0; words];
     for (r, &v) in digits.iter().enumerate() {
-        let at = if in_quarters {
-            quarters::word_of(r, digits.len())
-        } else {
-            r
-        };
-        out[at] = v;
+        out[word_of_digit(r, digits.len(), in_quarters)] = v;
     }
     digits.zeroize();
     out
+}
+
+/// The word of an element that holds digit `r` of `digits`: in the quarters layout
+/// (`quarters::word_of`) when `in_quarters`, else word r.
+fn word_of_digit(r: usize, digits: usize, in_quarters: bool) -> usize {
+    if in_quarters {
+        quarters::word_of(r, digits)
+    } else {
+        r
+    }
 }
 
 /// `words` in a buffer from a line boundary (the input is wiped).
@@ -283,33 +291,49 @@ impl Ifma {
     /// With the multiple n~, y is below 2 n~ and the product runs modulo n itself:
     /// (y b + q n) / R' < 2 n~ n / R' + n <= n / 2 + n, since R' >= 4 n~.
     fn reduced_value(&self, y: &[u64], b: &[u64]) -> Vec<Limb> {
-        let mut t = vec![0; self.elem_len()];
-        self.amm_modulo_n(&mut t, y, b);
-        // t below 2n: k limbs and a carry bit, then one masked subtraction.
         let k = self.params.limbs();
-        let mut digits = self.digits_of(&t);
-        let (mut out, hi) = from_digits(&digits, k);
-        digits.zeroize();
-        t.zeroize();
-        let mut scratch = vec![0; k];
-        cios::final_subtract(&mut out, hi, self.params.modulus(), &mut scratch);
-        scratch.zeroize();
+        let mut out = vec![0; k];
+        // The product and the subtraction's scratch on the stack (up to 4096-bit moduli):
+        // allocating and wiping them cost more than the product itself at 1024 bits.
+        crate::scratch::with_limbs(self.elem_len() + k, |s| {
+            let (t, scratch) = s.split_at_mut(self.elem_len());
+            self.amm_modulo_n(t, y, b);
+            // t below 2n: k limbs and a carry bit, then one masked subtraction.
+            let hi = limbs_from_digits(|r| t[self.word_of(r)], self.digits, &mut out);
+            cios::final_subtract(&mut out, hi, self.params.modulus(), scratch);
+        });
         out
     }
 
-    /// `x` (limbs) as an element's words.
-    fn elem_of(&self, x: &[Limb]) -> Vec<u64> {
-        lay_out(to_digits(x, self.digits), self.elem_len(), self.quarters)
+    /// The almost-Montgomery product of `x` (limbs, laid out as an element's words) and the
+    /// element `b`, as a new element.
+    fn value_times(&self, x: &[Limb], b: &[u64]) -> Vec<u64> {
+        let words = self.elem_len();
+        let mut out = vec![0; words];
+        crate::scratch::with_limbs(words, |xd| {
+            self.lay_out_value(x, xd);
+            self.amm(&mut out, xd, b);
+        });
+        out
+    }
+
+    /// `out` = `x` (limbs) as an element's words (`out` has [`MontMul::elem_len`] words).
+    fn lay_out_value(&self, x: &[Limb], out: &mut [u64]) {
+        out.fill(0);
+        for r in 0..self.digits {
+            out[self.word_of(r)] = digit_of(x, r);
+        }
+    }
+
+    /// The word of an element that holds digit `r`.
+    fn word_of(&self, r: usize) -> usize {
+        word_of_digit(r, self.digits, self.quarters)
     }
 
     /// An element's digits in order, digit i at word i (a copy: the caller zeroizes it).
+    #[cfg(test)]
     fn digits_of(&self, elem: &[u64]) -> Vec<u64> {
-        if !self.quarters {
-            return elem.to_vec();
-        }
-        (0..self.digits)
-            .map(|r| elem[quarters::word_of(r, self.digits)])
-            .collect()
+        (0..self.digits).map(|r| elem[self.word_of(r)]).collect()
     }
 
     /// The almost-Montgomery product of our form: modulo n~ when the variant has the
@@ -395,11 +419,8 @@ impl MontMul for Ifma {
         );
     }
     fn to_own_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
-        let mut xd = self.elem_of(&x);
+        let out = self.value_times(&x, &self.into_form);
         x.zeroize();
-        let mut out = vec![0; self.elem_len()];
-        self.amm(&mut out, &xd, &self.into_form);
-        xd.zeroize();
         out
     }
     fn to_shared_form(&self, mut x: Vec<Limb>) -> Vec<Limb> {
@@ -414,11 +435,7 @@ impl MontMul for Ifma {
         if x.len() * LIMB_BITS + 2 > DIGIT_BITS * self.digits {
             return None;
         }
-        let mut xd = self.elem_of(x);
-        let mut out = vec![0; self.elem_len()];
-        self.amm(&mut out, &xd, &self.from_value);
-        xd.zeroize();
-        Some(out)
+        Some(self.value_times(x, &self.from_value))
     }
     fn value_from_own(&self, y: &[Limb]) -> Option<Vec<Limb>> {
         Some(self.reduced_value(y, &self.unit))
@@ -429,21 +446,20 @@ impl MontMul for Ifma {
         if x.len() * LIMB_BITS + 2 > DIGIT_BITS * self.digits {
             return None;
         }
-        let mut xd = self.elem_of(x);
-        let out = match self.multiple {
-            // y may reach 2 n~: the product modulo n~ first (x y / R' + n~ < 2 n~), then out
-            // by one (R' mod n).
-            Some(_) => {
-                let mut t = vec![0; self.elem_len()];
-                self.amm(&mut t, &xd, y);
-                let out = self.reduced_value(&t, &self.one);
-                t.zeroize();
-                out
+        let words = self.elem_len();
+        Some(crate::scratch::with_limbs(2 * words, |s| {
+            let (xd, t) = s.split_at_mut(words);
+            self.lay_out_value(x, xd);
+            match self.multiple {
+                // y may reach 2 n~: the product modulo n~ first (x y / R' + n~ < 2 n~), then
+                // out by one (R' mod n).
+                Some(_) => {
+                    self.amm(t, xd, y);
+                    self.reduced_value(t, &self.one)
+                }
+                None => self.reduced_value(xd, y),
             }
-            None => self.reduced_value(&xd, y),
-        };
-        xd.zeroize();
-        Some(out)
+        }))
     }
 }
 
