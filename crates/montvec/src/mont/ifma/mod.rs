@@ -85,11 +85,6 @@ fn digit_of(x: &[Limb], i: usize) -> u64 {
     (lo | hi) & DIGIT_MASK
 }
 
-/// `x` (64-bit limbs) as `words` 52-bit digits, one per word. Leaks: lengths only.
-pub(crate) fn to_digits(x: &[Limb], words: usize) -> Vec<u64> {
-    (0..words).map(|i| digit_of(x, i)).collect()
-}
-
 /// `out` = the first `out.len()` limbs of the number whose digit i (each below 2^52) is
 /// `digit(i)` for i below `digits`; returns the bits that lie above them (the OR of the two
 /// limbs above, zero exactly when the number fits). Leaks: lengths only.
@@ -115,16 +110,13 @@ fn limbs_from_digits(digit: impl Fn(usize) -> u64, digits: usize, out: &mut [Lim
     hi
 }
 
-/// `digits` (digit i at index i) as `words` words of an element: in the quarters layout
-/// (`quarters::word_of`) when `in_quarters`, else in order, zero-padded. The input is zeroized
-/// when it is copied (it may hold a secret). Leaks: lengths only.
-fn lay_out(mut digits: Vec<u64>, words: usize, in_quarters: bool) -> Vec<u64> {
-    let mut out = vec![0; words];
-    for (r, &v) in digits.iter().enumerate() {
-        out[word_of_digit(r, digits.len(), in_quarters)] = v;
+/// `out` = `x` (64-bit limbs) as the words of an element of `digits` digits: digit r at
+/// [`word_of_digit`], every other word zero. Leaks: lengths only.
+fn lay_out_limbs(x: &[Limb], digits: usize, in_quarters: bool, out: &mut [u64]) {
+    out.fill(0);
+    for r in 0..digits {
+        out[word_of_digit(r, digits, in_quarters)] = digit_of(x, r);
     }
-    digits.zeroize();
-    out
 }
 
 /// The word of an element that holds digit `r` of `digits`: in the quarters layout
@@ -226,7 +218,11 @@ impl Ifma {
         } else {
             regs * LANES
         };
-        let layout = |x: &[Limb]| lay_out(to_digits(x, digits), words, quarters);
+        let layout = |x: &[Limb]| {
+            let mut out = vec![0; words];
+            lay_out_limbs(x, digits, quarters, &mut out);
+            out
+        };
         let k = params.limbs();
         // R' mod n = 2^(52 d) mod n (52 d >= bits + 2 > bits - 1).
         let one64 = params.pow2_mod(DIGIT_BITS * digits);
@@ -319,10 +315,7 @@ impl Ifma {
 
     /// `out` = `x` (limbs) as an element's words (`out` has [`MontMul::elem_len`] words).
     fn lay_out_value(&self, x: &[Limb], out: &mut [u64]) {
-        out.fill(0);
-        for r in 0..self.digits {
-            out[self.word_of(r)] = digit_of(x, r);
-        }
+        lay_out_limbs(x, self.digits, self.quarters, out);
     }
 
     /// The word of an element that holds digit `r`.
@@ -593,6 +586,15 @@ mod tests {
         v.params.one().to_vec()
     }
 
+    /// `digits` (digit i at index i) as `words` words of an element of `v`'s layout.
+    fn lay_out(digits: &[u64], words: usize, v: &Ifma) -> Vec<u64> {
+        let mut out = vec![0; words];
+        for (r, &d) in digits.iter().enumerate() {
+            out[word_of_digit(r, digits.len(), v.quarters)] = d;
+        }
+        out
+    }
+
     /// `x` as `len` digits of 52 bits.
     fn to_digits_big(x: &BigUint, len: usize) -> Vec<u64> {
         let mask = BigUint::from(DIGIT_MASK);
@@ -720,8 +722,7 @@ mod tests {
                             let t = (ab + q * &nk) / &rp;
                             assert!(t < two_n, "t below 2n");
                             let mut out = vec![0; len];
-                            let elem =
-                                |x: &BigUint| lay_out(to_digits_big(x, v.digits), len, v.quarters);
+                            let elem = |x: &BigUint| lay_out(&to_digits_big(x, v.digits), len, &v);
                             v.amm(&mut out, &elem(a), &elem(b));
                             let ctx = format!("{bits} bits, n = {n:x}, A = {a:x}, B = {b:x}");
                             assert_eq!(from_digits_big(&v.digits_of(&out)), t, "{ctx}");
