@@ -323,7 +323,7 @@ impl Ifma {
         word_of_digit(r, self.digits, self.quarters)
     }
 
-    /// An element's digits in order, digit i at word i (a copy: the caller zeroizes it).
+    /// An element's digits in order, digit i at index i (for the tests).
     #[cfg(test)]
     fn digits_of(&self, elem: &[u64]) -> Vec<u64> {
         (0..self.digits).map(|r| elem[self.word_of(r)]).collect()
@@ -586,11 +586,11 @@ mod tests {
         v.params.one().to_vec()
     }
 
-    /// `digits` (digit i at index i) as `words` words of an element of `v`'s layout.
+    /// `digits` (digit i at index i, `v.digits` of them) as `words` words of `v`'s element.
     fn lay_out(digits: &[u64], words: usize, v: &Ifma) -> Vec<u64> {
         let mut out = vec![0; words];
         for (r, &d) in digits.iter().enumerate() {
-            out[word_of_digit(r, digits.len(), v.quarters)] = d;
+            out[v.word_of(r)] = d;
         }
         out
     }
