@@ -160,9 +160,12 @@ pub(crate) fn pow_sliced<V: Lanes>(
 
 /// Per lane, `out = base^exp mod N` for **public** exponents, by square-and-multiply from the
 /// longest exponent's top bit: a squaring per bit, and at each bit where some lane's exponent
-/// has a 1, a product by the base kept in the lanes whose bit is set (a masked blend). Lanes
-/// that share one exponent (RSA's e) pay 16 squarings and 1 product for e = 65537, where the
-/// fixed window of [`pow_sliced`] would run the exponent's announced 64 bits and a table.
+/// has a 1, a product by the base kept in the lanes whose bit is set (a masked blend). The
+/// last bit's product takes the base's value instead of its form, and so also leaves the
+/// form. Lanes that share one exponent (RSA's e) pay a product into the form, 16 squarings
+/// and that last product for e = 65537 (18 in all, where a product by the base's form and
+/// one out of the form made 19: measured in the module notes), where the fixed window of
+/// [`pow_sliced`] would run the exponent's announced 64 bits and a table.
 /// Arguments as [`pow_sliced`]; exponents of any lengths.
 ///
 /// Leaks: the exponents (their bits choose the operations); nothing of the bases or moduli.
@@ -196,39 +199,63 @@ pub(crate) fn pow_sliced_vartime<V: Lanes>(
     let rows = LaneExponents::new(exps, limbs, l);
     let mut scratch = AlignedLimbs::zeroed(super::reduce::scratch_words(d, l));
     let scratch = scratch.as_mut_slice();
-    // base R mod N, below 2N.
-    let mut entry = AlignedLimbs::zeroed(words);
-    mont_mul::<V>(entry.as_mut_slice(), base, r2, m, scratch);
     let mut acc = AlignedLimbs::zeroed(words);
     let mut tmp = AlignedLimbs::zeroed(words);
     acc.as_mut_slice().copy_from_slice(one);
-    for i in (0..top).rev() {
-        if i + 1 < top {
-            mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
-            core::mem::swap(&mut acc, &mut tmp);
+    // Bits top - 1 down to 1 in the Montgomery form: then acc = base^(e >> 1) R mod N in each
+    // lane, below 2N (R mod N itself where e <= 1).
+    if top >= 2 {
+        // base R mod N, below 2N.
+        let mut entry = AlignedLimbs::zeroed(words);
+        mont_mul::<V>(entry.as_mut_slice(), base, r2, m, scratch);
+        for i in (1..top).rev() {
+            if i + 1 < top {
+                mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
+                core::mem::swap(&mut acc, &mut tmp);
+            }
+            let mut mask = rows.window_values(i, 1);
+            mask.iter_mut().for_each(|x| *x = x.wrapping_neg());
+            if mask.iter().all(|&x| x == 0) {
+                continue;
+            }
+            if i + 1 == top {
+                // acc is one: the product by the base is the base itself.
+                tmp.as_mut_slice().copy_from_slice(entry.as_slice());
+            } else {
+                mont_mul::<V>(
+                    tmp.as_mut_slice(),
+                    acc.as_slice(),
+                    entry.as_slice(),
+                    m,
+                    scratch,
+                );
+            }
+            // SAFETY: mask has LANES words; the target features cover V's.
+            let mask = unsafe { V::load(mask.as_ptr()) };
+            blend::<V>(acc.as_mut_slice(), tmp.as_slice(), mask);
         }
-        let mut mask = rows.window_values(i, 1);
-        mask.iter_mut().for_each(|x| *x = x.wrapping_neg());
-        if mask.iter().all(|&x| x == 0) {
-            continue;
-        }
-        if i + 1 == top {
-            // acc is one: the product by the base is the base itself.
-            tmp.as_mut_slice().copy_from_slice(entry.as_slice());
-        } else {
-            mont_mul::<V>(
-                tmp.as_mut_slice(),
-                acc.as_slice(),
-                entry.as_slice(),
-                m,
-                scratch,
-            );
-        }
-        // SAFETY: mask has LANES words; the target features cover V's.
-        let mask = unsafe { V::load(mask.as_ptr()) };
-        blend::<V>(acc.as_mut_slice(), tmp.as_slice(), mask);
+        mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
+        core::mem::swap(&mut acc, &mut tmp);
     }
-    leave_form::<V>(out, acc.as_slice(), tmp.as_mut_slice(), m, scratch);
+    // Bit 0 and the way out of the form in one product: acc times the base itself (not its
+    // form) where the bit is set, times 1 elsewhere, over R, is base^e mod N, below 2N (the
+    // base is below 2^(64k) <= R / 4, so the product of the two is below N R / 2, as for the
+    // first product by R^2). One product fewer than a product by base R, then one by 1.
+    let mut factor = AlignedLimbs::zeroed(words);
+    factor.as_mut_slice()[..l].fill(1);
+    let mut mask = rows.window_values(0, 1);
+    mask.iter_mut().for_each(|x| *x = x.wrapping_neg());
+    // SAFETY: mask has LANES words; the target features cover V's.
+    let mask = unsafe { V::load(mask.as_ptr()) };
+    blend::<V>(factor.as_mut_slice(), base, mask);
+    mont_mul::<V>(
+        tmp.as_mut_slice(),
+        factor.as_slice(),
+        acc.as_slice(),
+        m,
+        scratch,
+    );
+    final_subtract::<V>(out, tmp.as_slice(), m.n, scratch);
 }
 
 /// `out` = acc / R mod N, fully reduced, for acc below 2N: acc * 1 / R < N + 1, so one masked
