@@ -235,6 +235,39 @@ fn edge_values() {
     }
 }
 
+/// Exponents announced with no limbs at all (zero): 1 in every lane, by both schedules and
+/// with every setting. (A batch of only such exponents once made the public-exponent
+/// schedule read a bit 0 they do not have: found by fuzzing `batch_differential`.)
+#[test]
+fn exponents_of_no_limbs() {
+    let mut rng = rng(9);
+    let empty = Nat::from_limbs(Vec::new());
+    type Run = fn(&[Job<'_>], &Options) -> Result<Vec<Nat>, montvec::Error>;
+    let schedules: [(&str, Run); 2] = [
+        ("pow_with", batch::pow_with),
+        ("pow_vartime_with", batch::pow_vartime_with),
+    ];
+    for bits in [64usize, 520, 1024, 2048] {
+        let n = random_odd_modulus(&mut rng, bits);
+        let m = Modulus::new(&nat(&n)).expect("valid modulus");
+        let bases: Vec<Nat> = (0..3).map(|_| nat(&random_below(&mut rng, &n))).collect();
+        let jobs: Vec<Job<'_>> = bases.iter().map(|b| Job::new(&m, b, &empty)).collect();
+        for opts in settings() {
+            for (schedule, run) in schedules {
+                let out = run(&jobs, &opts).expect("batch runs");
+                assert_eq!(out.len(), jobs.len());
+                for got in &out {
+                    assert_eq!(
+                        to_big(got),
+                        BigUint::from(1u8),
+                        "{bits} bits, {schedule}, {opts:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn partial_batches() {
     let mut rng = rng(4);

@@ -243,11 +243,14 @@ pub(crate) fn pow_sliced_vartime<V: Lanes>(
     // first product by R^2). One product fewer than a product by base R, then one by 1.
     let mut factor = AlignedLimbs::zeroed(words);
     factor.as_mut_slice()[..l].fill(1);
-    let mut mask = rows.window_values(0, 1);
-    mask.iter_mut().for_each(|x| *x = x.wrapping_neg());
-    // SAFETY: mask has LANES words; the target features cover V's.
-    let mask = unsafe { V::load(mask.as_ptr()) };
-    blend::<V>(factor.as_mut_slice(), base, mask);
+    // Every exponent zero (top = 0, perhaps of no limbs at all, with no bit 0 to read): 1.
+    if top > 0 {
+        let mut mask = rows.window_values(0, 1);
+        mask.iter_mut().for_each(|x| *x = x.wrapping_neg());
+        // SAFETY: mask has LANES words; the target features cover V's.
+        let mask = unsafe { V::load(mask.as_ptr()) };
+        blend::<V>(factor.as_mut_slice(), base, mask);
+    }
     mont_mul::<V>(
         tmp.as_mut_slice(),
         factor.as_slice(),
