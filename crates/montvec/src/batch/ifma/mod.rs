@@ -311,7 +311,8 @@ impl<V: Lanes> IfmaLanes<V> {
             sliced::slice(b, self.digits, V::LANES),
         );
         let mut out = AlignedLimbs::zeroed(words);
-        let mut scratch = AlignedLimbs::zeroed(reduce::scratch_words(self.digits, V::LANES));
+        let m = self.modulus();
+        let mut scratch = AlignedLimbs::zeroed(reduce::scratch_words_for::<V>(&m));
         // SAFETY: the token proves AVX-512 F, IFMA and VL were detected at run time.
         unsafe {
             reduce::mul_mod::<V>(
@@ -319,7 +320,7 @@ impl<V: Lanes> IfmaLanes<V> {
                 xa.as_slice(),
                 xb.as_slice(),
                 c.as_slice(),
-                &self.modulus(),
+                &m,
                 scratch.as_mut_slice(),
             )
         };

@@ -65,7 +65,7 @@ pub(crate) fn pow_sliced<V: Lanes>(
     let bits = exp_limbs * 64;
     let w = window_width(bits, d, l);
     let entries = 1usize << w;
-    let mut scratch = AlignedLimbs::zeroed(super::reduce::scratch_words(d, l));
+    let mut scratch = AlignedLimbs::zeroed(super::reduce::scratch_words_for::<V>(m));
     let scratch = scratch.as_mut_slice();
     // The table: entry e holds base^e R mod N (below 2N).
     let mut table_words = AlignedLimbs::zeroed(entries * words);
@@ -180,7 +180,6 @@ pub(crate) fn pow_sliced_vartime<V: Lanes>(
 ) {
     let l = V::LANES;
     let words = m.n.len();
-    let d = V::digits(words);
     let top = exps
         .iter()
         .map(|e| {
@@ -197,7 +196,7 @@ pub(crate) fn pow_sliced_vartime<V: Lanes>(
     // process, median of 15-21 rounds).
     let limbs = exps.iter().map(|e| e.len()).max().unwrap_or(0);
     let rows = LaneExponents::new(exps, limbs, l);
-    let mut scratch = AlignedLimbs::zeroed(super::reduce::scratch_words(d, l));
+    let mut scratch = AlignedLimbs::zeroed(super::reduce::scratch_words_for::<V>(m));
     let scratch = scratch.as_mut_slice();
     let mut acc = AlignedLimbs::zeroed(words);
     let mut tmp = AlignedLimbs::zeroed(words);
@@ -208,16 +207,21 @@ pub(crate) fn pow_sliced_vartime<V: Lanes>(
         // base R mod N, below 2N.
         let mut entry = AlignedLimbs::zeroed(words);
         mont_mul::<V>(entry.as_mut_slice(), base, r2, m, scratch);
+        // Bit i of some lane's exponent (public): the bits where a product is due.
+        let mut any = vec![0u64; limbs];
+        for e in exps {
+            any.iter_mut().zip(e.iter()).for_each(|(a, &w)| *a |= w);
+        }
         for i in (1..top).rev() {
             if i + 1 < top {
                 mont_sqr::<V>(tmp.as_mut_slice(), acc.as_slice(), m, scratch);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            let mut mask = rows.window_values(i, 1);
-            mask.iter_mut().for_each(|x| *x = x.wrapping_neg());
-            if mask.iter().all(|&x| x == 0) {
+            if (any[i >> 6] >> (i & 63)) & 1 == 0 {
                 continue;
             }
+            let mut mask = rows.window_values(i, 1);
+            mask.iter_mut().for_each(|x| *x = x.wrapping_neg());
             if i + 1 == top {
                 // acc is one: the product by the base is the base itself.
                 tmp.as_mut_slice().copy_from_slice(entry.as_slice());

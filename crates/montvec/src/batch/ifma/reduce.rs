@@ -57,6 +57,24 @@ pub(crate) fn scratch_words(d: usize, lanes: usize) -> usize {
     6 * d * lanes
 }
 
+/// Scratch words [`mont_mul`], [`mont_sqr`], [`mul_mod`] and [`final_subtract`] need for `m`
+/// on `V`: four numbers where the kernels take at most a square's 2d columns (the split
+/// kernel none, the interleaved and blocked ones 2d digits: [`mul_mod`]'s two numbers and
+/// those), else [`scratch_words`]. (Each call's scratch is zeroed and wiped: at 1024 bits on
+/// 16 lanes the third third is 5 KiB.)
+pub(crate) fn scratch_words_for<V: Lanes>(m: &SlicedModulus<'_>) -> usize {
+    let words = m.n.len();
+    let d = V::digits(words);
+    let split = V::SPLITS && m.split.is_some();
+    let interleaved = V::INTERLEAVED_ONLY
+        || (m.reduction == Reduction::Interleaved && d <= interleaved::MAX_DIGITS);
+    if split || interleaved || m.reduction == Reduction::Blocked {
+        4 * words
+    } else {
+        scratch_words(d, V::LANES)
+    }
+}
+
 /// `out = a b / R mod N`, below 2N, for `a, b < 2N`, word-sliced and normalised (more
 /// exactly, for normalised digits and a b < N R: the first product of an exponentiation or
 /// of [`mul_mod`] takes any x < R / 4 times R^2 mod N).
