@@ -61,7 +61,7 @@ pub(crate) fn scratch_words(d: usize, lanes: usize) -> usize {
 /// on `V`: four numbers where the kernels take at most a square's 2d columns (the split
 /// kernel none, the interleaved and blocked ones 2d digits: [`mul_mod`]'s two numbers and
 /// those), else [`scratch_words`]. (Each call's scratch is zeroed and wiped: at 1024 bits on
-/// 16 lanes the third third is 5 KiB.)
+/// 16 lanes the third cut off is 5 KiB.)
 pub(crate) fn scratch_words_for<V: Lanes>(m: &SlicedModulus<'_>) -> usize {
     let words = m.n.len();
     let d = V::digits(words);
