@@ -96,6 +96,15 @@ impl Case {
     }
 }
 
+/// A batch exponentiation with options.
+type Run = fn(&[Job<'_>], &Options) -> Result<Vec<Nat>, montvec::Error>;
+
+/// The two schedules: the constant-time one and the public-exponent one.
+const SCHEDULES: [(&str, Run); 2] = [
+    ("pow_with", batch::pow_with),
+    ("pow_vartime_with", batch::pow_vartime_with),
+];
+
 /// The batch jobs of `cases`, in order.
 fn jobs(cases: &[Case]) -> Vec<Job<'_>> {
     cases
@@ -111,16 +120,12 @@ fn jobs(cases: &[Case]) -> Vec<Job<'_>> {
 fn check(cases: &[Case], ctx: &str) {
     let jobs = jobs(cases);
     let wants: Vec<BigUint> = cases.iter().map(|c| c.base.modpow(&c.exp, &c.n)).collect();
-    let schedules = [
-        ("pow_with", batch::pow_with as fn(&[Job<'_>], &Options) -> _),
-        ("pow_vartime_with", batch::pow_vartime_with),
-    ];
     for opts in settings() {
         let ifma = matches!(
             opts.engine,
             Some(Engine::Ifma256 | Engine::Ifma512 | Engine::Ifma256Split | Engine::Ifma512Split)
         );
-        for (schedule, run) in schedules {
+        for (schedule, run) in SCHEDULES {
             // The public-exponent schedule: once per IFMA engine, with the size's default
             // reduction.
             let opts = match (schedule, ifma) {
@@ -242,18 +247,13 @@ fn edge_values() {
 fn exponents_of_no_limbs() {
     let mut rng = rng(9);
     let empty = Nat::from_limbs(Vec::new());
-    type Run = fn(&[Job<'_>], &Options) -> Result<Vec<Nat>, montvec::Error>;
-    let schedules: [(&str, Run); 2] = [
-        ("pow_with", batch::pow_with),
-        ("pow_vartime_with", batch::pow_vartime_with),
-    ];
     for bits in [64usize, 520, 1024, 2048] {
         let n = random_odd_modulus(&mut rng, bits);
         let m = Modulus::new(&nat(&n)).expect("valid modulus");
         let bases: Vec<Nat> = (0..3).map(|_| nat(&random_below(&mut rng, &n))).collect();
         let jobs: Vec<Job<'_>> = bases.iter().map(|b| Job::new(&m, b, &empty)).collect();
         for opts in settings() {
-            for (schedule, run) in schedules {
+            for (schedule, run) in SCHEDULES {
                 let out = run(&jobs, &opts).expect("batch runs");
                 assert_eq!(out.len(), jobs.len());
                 for got in &out {
