@@ -22,6 +22,21 @@ pub const LANES: usize = 8;
 /// `mbx_exp4096_mb8`; `mbx_exp_mb8` dispatches on the size).
 pub const SIZES: [usize; 4] = [1024, 2048, 3072, 4096];
 
+/// Whether this CPU has the AVX-512 subsets crypto_mb's eight-lane kernels are built for (F,
+/// DQ, BW, VL and IFMA). [`Exp8::new`] and [`Rsa8::new`] ask it first and give `None` on
+/// another CPU: crypto_mb's exponentiation refuses such a CPU with a status, but its RSA methods
+/// do not check, and die on their first IFMA instruction (`SIGILL`, seen on a Zen 3).
+pub fn cpu_runs() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512dq")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vl")
+        && std::is_x86_feature_detected!("avx512ifma");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// `mbxVersion` from crypto_mb's `version.h`.
 #[repr(C)]
 struct MbxVersion {
@@ -112,9 +127,10 @@ impl core::fmt::Display for Status {
 }
 
 impl Exp8 {
-    /// The exponentiation of `bits`-bit moduli, or `None` when `bits` is not one of [`SIZES`].
+    /// The exponentiation of `bits`-bit moduli, or `None` when `bits` is not one of [`SIZES`]
+    /// or the CPU cannot run it ([`cpu_runs`]).
     pub fn new(bits: usize) -> Option<Exp8> {
-        if !SIZES.contains(&bits) {
+        if !SIZES.contains(&bits) || !cpu_runs() {
             return None;
         }
         // SAFETY: a pure size query; `bits` is one of the sizes it knows (and fits c_int).
@@ -127,8 +143,8 @@ impl Exp8 {
 
     /// `out[i] = base[i]^exp[i] mod modulus[i]` for the eight lanes: every slice holds
     /// `bits / 64` limbs, each modulus odd with its top bit set, each base below its modulus;
-    /// the exponents are taken as `bits` bits long. crypto_mb checks the CPU itself: without
-    /// AVX-512 IFMA it refuses (a non-zero status; its header names 0xA a lane for that).
+    /// the exponents are taken as `bits` bits long. A refused call gives its status (its header
+    /// names 0xA a lane for an instruction set it lacks).
     ///
     /// Panics if a slice has the wrong length.
     pub fn pow(
@@ -217,10 +233,10 @@ pub struct Rsa8 {
 
 impl Rsa8 {
     /// The key of `bits`-bit modulus `n` (big-endian), with `crt` its private parts, or `None`
-    /// when crypto_mb has no method for `bits` (it has them for 1024, 2048, 3072 and 4096) or
-    /// a part does not fit its size.
+    /// when crypto_mb has no method for `bits` (it has them for 1024, 2048, 3072 and 4096), a
+    /// part does not fit its size, or the CPU cannot run it ([`cpu_runs`]).
     pub fn new(bits: usize, n: &[u8], crt: Option<CrtKey<'_>>) -> Option<Rsa8> {
-        if !SIZES.contains(&bits) {
+        if !SIZES.contains(&bits) || !cpu_runs() {
             return None;
         }
         let n = words(n, bits / 64)?;
@@ -265,8 +281,8 @@ impl Rsa8 {
     }
 
     /// `out[i] = input[i]^d mod n` (by CRT) for a private key, else `input[i]^65537 mod n`:
-    /// every slice `bits / 8` bytes, big-endian, each input below n. Without AVX-512 IFMA
-    /// crypto_mb refuses (a non-zero status).
+    /// every slice `bits / 8` bytes, big-endian, each input below n. A refused call gives its
+    /// status.
     ///
     /// Panics if a slice has the wrong length.
     pub fn run(&mut self, out: [&mut [u8]; LANES], input: [&[u8]; LANES]) -> Result<(), Status> {

@@ -24,10 +24,13 @@ pub use timing::{Clock, Plan, Timing};
 /// `build.rs`): then the batch rows at 1024, 2048, 3072 and 4096 bits have it as a peer.
 pub const CRYPTO_MB_LINKED: bool = cfg!(montvec_crypto_mb);
 
-/// Whether the bench has crypto_mb's rows here: linked, and on a CPU with AVX-512 IFMA (on
-/// another, crypto_mb refuses every call and its rows are left out).
+/// Whether the bench has crypto_mb's rows here: linked, and on a CPU with the AVX-512 subsets
+/// it needs, IFMA among them (on another, its rows are left out and it is never called).
 pub fn crypto_mb_runs() -> bool {
-    CRYPTO_MB_LINKED && montvec::batch::Engine::Ifma512.is_supported()
+    #[cfg(montvec_crypto_mb)]
+    return crypto_mb::cpu_runs();
+    #[cfg(not(montvec_crypto_mb))]
+    false
 }
 
 /// crypto_mb's version string where it is linked, else `None`.

@@ -79,8 +79,8 @@ pub const CRYPTO_MB_EXP: &str = "mbx_exp_mb8";
 
 /// crypto_mb's `mbx_exp_mb8` on `lanes` (a multiple of eight of them): the answer holds every
 /// lane's result in order; each call computes eight lanes, the next eight after the last.
-/// `None` where crypto_mb is not linked, has no kernel for the size, or refuses this CPU (no
-/// AVX-512 IFMA): the batch rows are then without it.
+/// `None` where crypto_mb is not linked, has no kernel for the size, or cannot run on this CPU
+/// (no AVX-512 IFMA): the batch rows are then without it.
 #[cfg(montvec_crypto_mb)]
 fn crypto_mb_exp(lanes: &[Operands]) -> Option<Contender> {
     use crate::crypto_mb::{Exp8, LANES};

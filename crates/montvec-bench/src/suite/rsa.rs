@@ -307,7 +307,7 @@ impl Peer {
 
 /// crypto_mb's raw private (CRT) or public operation on the key of `peer`, all of `inputs`
 /// ([`RSA_JOBS`], one call's eight lanes) per call. `None` where crypto_mb is not linked, has no
-/// method for the size, or refuses this CPU (no AVX-512 IFMA).
+/// method for the size, or cannot run on this CPU (no AVX-512 IFMA).
 #[cfg(montvec_crypto_mb)]
 fn crypto_mb_contender(
     op: Op,
