@@ -3,7 +3,7 @@
 //! odd number, modular products of standard-form numbers, and for key generation shifts by a
 //! secret amount, the gcd of two even numbers and inverses modulo a power of two.
 
-use montvec::limb::{add_assign, bit_position, sub_assign, Limb};
+use montvec::limb::{adc, bit_position, sbb, sub_assign, Limb};
 use montvec::{Modulus, Nat};
 use subtle::Choice;
 use zeroize::Zeroize;
@@ -17,18 +17,26 @@ pub(crate) fn product(a: &Nat, b: &Nat) -> Nat {
     Nat::from_limbs(out)
 }
 
-/// `a + b` in `limbs` limbs (the caller knows the sum fits).
+/// `a + b` in `limbs` limbs (the caller knows the sum fits), written straight into the
+/// result (one allocation; a limb past either operand's length counts as zero).
 ///
 /// Leaks: the announced lengths only.
 pub(crate) fn sum(a: &Nat, b: &Nat, limbs: usize) -> Nat {
-    let mut out = a.resized(limbs);
-    let mut limbs_of_b = b.resized(limbs);
-    let mut words = out.as_limbs().to_vec();
-    let carry = add_assign(&mut words, limbs_of_b.as_limbs());
+    let (a, b) = (a.as_limbs(), b.as_limbs());
+    let mut words = vec![0; limbs];
+    let mut carry = 0;
+    for (i, w) in words.iter_mut().enumerate() {
+        // The index is public: only the announced lengths decide which limbs are read.
+        let (x, y) = (limb_or_zero(a, i), limb_or_zero(b, i));
+        (*w, carry) = adc(x, y, carry);
+    }
     debug_assert_eq!(carry, 0);
-    limbs_of_b.zeroize();
-    out.zeroize();
     Nat::from_limbs(words)
+}
+
+/// Limb `i` of `x`, or zero past its announced length.
+fn limb_or_zero(x: &[Limb], i: usize) -> Limb {
+    x.get(i).copied().unwrap_or(0)
 }
 
 /// `x - 1` for x ≥ 1 (as for p − 1 of an odd prime, which only clears bit 0).
@@ -100,12 +108,13 @@ pub(crate) fn div_rem(x: &Nat, m: &Nat) -> (Nat, Nat) {
 ///
 /// Leaks: the announced lengths only.
 pub(crate) fn lt(a: &Nat, b: &Nat) -> Choice {
-    let limbs = a.limb_len().max(b.limb_len());
-    let (mut x, mut y) = (a.resized(limbs), b.resized(limbs));
-    let out = montvec::ct::lt(x.as_limbs(), y.as_limbs());
-    x.zeroize();
-    y.zeroize();
-    out
+    // The borrow of a − b over the longer length, with no copies of either.
+    let (a, b) = (a.as_limbs(), b.as_limbs());
+    let mut borrow = 0;
+    for i in 0..a.len().max(b.len()) {
+        (_, borrow) = sbb(limb_or_zero(a, i), limb_or_zero(b, i), borrow);
+    }
+    montvec::ct::choice_from_bit(borrow)
 }
 
 /// The number of trailing zero bits of x (its announced bit length when x = 0).
@@ -249,18 +258,23 @@ pub(crate) fn mul_mod(m: &Modulus, a: &Nat, b: &Nat) -> Nat {
         .expect("element of this modulus")
 }
 
-/// `a − b mod m` for a, b below m, both announced as m's length: the difference, plus m
-/// (by mask) when it borrowed.
+/// `a − b mod m` for a, b below m, `b` announced as m's length and `a` at most that (shorter
+/// is zero-extended): the difference, plus m masked by its borrow (all ones or zero), in
+/// the result's one allocation.
 ///
 /// Leaks: the announced lengths only.
-pub(crate) fn sub_mod(m: &Nat, a: &Nat, b: &Nat) -> Nat {
-    debug_assert!(a.limb_len() == m.limb_len() && b.limb_len() == m.limb_len());
-    let mut words = a.as_limbs().to_vec();
-    let borrow = sub_assign(&mut words, b.as_limbs());
-    let mut plus_m = words.clone();
-    add_assign(&mut plus_m, m.as_limbs());
-    montvec::ct::conditional_assign(&mut words, &plus_m, montvec::ct::choice_from_bit(borrow));
-    plus_m.zeroize();
+pub(crate) fn sub_mod(m: &[Limb], a: &[Limb], b: &[Limb]) -> Nat {
+    debug_assert!(a.len() <= m.len() && b.len() == m.len());
+    let mut words = vec![0; m.len()];
+    let mut borrow = 0;
+    for (i, w) in words.iter_mut().enumerate() {
+        (*w, borrow) = sbb(limb_or_zero(a, i), b[i], borrow);
+    }
+    let mask = borrow.wrapping_neg();
+    let mut carry = 0;
+    for (w, &mi) in words.iter_mut().zip(m) {
+        (*w, carry) = adc(*w, mi & mask, carry);
+    }
     Nat::from_limbs(words)
 }
 
@@ -323,9 +337,14 @@ mod tests {
             for a in &values {
                 for b in &values {
                     let want = (big(a) + big(&m) - big(b)) % big(&m);
-                    let got = sub_mod(&m, a, b);
+                    let got = sub_mod(m.as_limbs(), a.as_limbs(), b.as_limbs());
                     assert_eq!(got.limb_len(), limbs);
                     assert_eq!(big(&got), want, "{limbs} limbs");
+                    // a announced shorter than m is zero-extended.
+                    let short = Nat::from_limbs(a.as_limbs()[..limbs - 1].to_vec());
+                    let want = (big(&short) + big(&m) - big(b)) % big(&m);
+                    let got = sub_mod(m.as_limbs(), short.as_limbs(), b.as_limbs());
+                    assert_eq!(big(&got), want, "{limbs} limbs, a one limb shorter");
                 }
             }
         }

@@ -299,8 +299,18 @@ impl Modulus {
         self.engine.params()
     }
 
-    /// n as its k limbs.
-    pub(crate) fn modulus_limbs(&self) -> &[crate::limb::Limb] {
+    /// n as its k limbs, least significant first, borrowed ([`Modulus::modulus`] copies them
+    /// into a `Nat`).
+    ///
+    /// ```
+    /// use montvec::{Modulus, Nat};
+    /// let m = Modulus::new(&Nat::from_u64(1_000_003))?;
+    /// assert_eq!(m.modulus_limbs(), &[1_000_003]);
+    /// # Ok::<(), montvec::Error>(())
+    /// ```
+    ///
+    /// Leaks: nothing.
+    pub fn modulus_limbs(&self) -> &[crate::limb::Limb] {
         self.params().modulus()
     }
 

@@ -112,14 +112,14 @@ pub(crate) fn crt_recombine(key: &RsaPrivateKey, ms: &[Nat]) -> Nat {
     let mut h = garner(key.p_modulus(), &ms[0], &ms[1], key.qinv_form());
     let [_, q] = key.primes();
     let mut rh = arith::product(q, &h);
-    let mut out = arith::sum(&rh, &ms[1], limbs + 1).resized(limbs);
+    let mut out = arith::sum(&rh, &ms[1], limbs);
     for (other, m) in others.iter().zip(&ms[2..]) {
         h.zeroize();
         rh.zeroize();
         let coefficient = other.modulus().to_montgomery(other.coefficient());
         h = garner(other.modulus(), m, &out, &coefficient);
         rh = arith::product(other.product_before(), &h);
-        let next = arith::sum(&rh, &out, limbs + 1).resized(limbs);
+        let next = arith::sum(&rh, &out, limbs);
         out.zeroize();
         out = next;
     }
@@ -137,7 +137,7 @@ pub(crate) fn garner(p_mod: &Modulus, m1: &Nat, m2: &Nat, qinv_form: &MontElem) 
     // m1 − m2 mod p on the values (m2 reduced first: for a k-limb m2 and a p filling its k
     // limbs, one masked subtraction), then one product of that value by qInv's form.
     let mut m2 = p_mod.reduce(m2);
-    let mut diff = arith::sub_mod(&p_mod.modulus(), &m1.resized(p_mod.limbs()), &m2);
+    let mut diff = arith::sub_mod(p_mod.modulus_limbs(), m1.as_limbs(), m2.as_limbs());
     let h = p_mod.mul_value(&diff, qinv_form).expect("element of p");
     m2.zeroize();
     diff.zeroize();
