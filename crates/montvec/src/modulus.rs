@@ -25,6 +25,12 @@ enum Schedule {
     Vartime,
 }
 
+/// Whether a public-exponent power by `e` ends on the product by the base's value
+/// ([`Modulus::pow_vartime_odd`]): e odd and the variant's value product worth it.
+fn ends_on_value_product<M: MontMul>(m: &M, e: &[Limb]) -> bool {
+    e.first().is_some_and(|w| w & 1 == 1) && m.value_product_ends_powers()
+}
+
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// An addition or subtraction modulo n on k-limb values below n: `MontParams::add_assign_mod`
@@ -417,22 +423,66 @@ impl Modulus {
         self.exponentiate(base, exp, Schedule::Vartime)
     }
 
-    /// Into the shared Montgomery form, into the variant's own, the schedule, and back.
+    /// Into the shared Montgomery form, into the variant's own, the schedule, and back (for
+    /// an odd public exponent, out of the form by the last product: [`Self::pow_vartime_odd`]).
     fn exponentiate(&self, base: &Nat, exp: &Nat, schedule: Schedule) -> Nat {
         let e = exp.as_limbs();
         let out = with_engine!(&self.engine, m => {
             let mut own = self.own_form_of(m, base.as_limbs());
-            let mut y = match schedule {
-                Schedule::Window => exp::window::pow(m, &own, e),
-                Schedule::Ladder => exp::ladder::pow(m, &own, e),
-                Schedule::Vartime => exp::vartime::pow_vartime(m, &own, e),
+            let out = match schedule {
+                Schedule::Vartime if ends_on_value_product(m, e) => {
+                    self.pow_vartime_odd(m, &own, base.as_limbs(), e)
+                }
+                _ => {
+                    let mut y = match schedule {
+                        Schedule::Window => exp::window::pow(m, &own, e),
+                        Schedule::Ladder => exp::ladder::pow(m, &own, e),
+                        Schedule::Vartime => exp::vartime::pow_vartime(m, &own, e),
+                    };
+                    let out = self.value_of_own(m, &y);
+                    y.zeroize();
+                    out
+                }
             };
             own.zeroize();
-            let out = self.value_of_own(m, &y);
-            y.zeroize();
             out
         });
         Nat::from_limbs(out)
+    }
+
+    /// The value of `base^e` for an odd public e, `own` being base in `m`'s form: base^(e-1)
+    /// in the form (e's lowest bit cleared), then its product by base's value, which leaves
+    /// the form in the same product ([`MontMul::value_times_own`]): for e = 65537, 16
+    /// squarings and one product after the conversion into the form, against a further
+    /// product and a conversion out of it. Where the variant cannot take base's value (base
+    /// longer than n, or n not filling its limbs), the product by the form and the
+    /// conversion out, as before.
+    ///
+    /// Leaks: e, the announced length of `base` and the size of n.
+    fn pow_vartime_odd<M: MontMul>(
+        &self,
+        m: &M,
+        own: &[Limb],
+        base: &[Limb],
+        e: &[Limb],
+    ) -> Vec<Limb> {
+        let mut even = e.to_vec();
+        even[0] &= !1;
+        let mut y = exp::vartime::pow_vartime(m, own, &even);
+        let out = match m.value_times_own(base, &y) {
+            Some(value) => value,
+            None => {
+                let mut full = vec![0; y.len()];
+                crate::scratch::with_limbs(m.scratch_len(), |scratch| {
+                    m.mul(&mut full, &y, own, scratch)
+                });
+                let value = self.value_of_own(m, &full);
+                full.zeroize();
+                value
+            }
+        };
+        y.zeroize();
+        out
     }
 
     /// `x R mod n` in `m`'s own form, for `x` of any length: straight from the value where

@@ -163,6 +163,10 @@ impl MontMul for PaddedAdx {
         let _ = (x, y);
         None
     }
+    /// No value product (above), so nothing to end a power on.
+    fn value_product_ends_powers(&self) -> bool {
+        false
+    }
     fn value_from_own(&self, y: &[Limb]) -> Option<Vec<Limb>> {
         let mut out = self.product_to_limbs(y, &self.unit);
         out.truncate(self.params.limbs());
