@@ -455,8 +455,8 @@ impl Modulus {
     /// the form in the same product ([`MontMul::value_times_own`]): for e = 65537, 16
     /// squarings and one product after the conversion into the form, against a further
     /// product and a conversion out of it. Where the variant cannot take base's value (base
-    /// longer than n, or n not filling its limbs), the product by the form and the
-    /// conversion out, as before.
+    /// longer than n, or n not filling its limbs), the product by base's form and then the
+    /// conversion out.
     ///
     /// Leaks: e, the announced length of `base` and the size of n.
     fn pow_vartime_odd<M: MontMul>(
