@@ -469,20 +469,36 @@ impl Modulus {
         let mut even = e.to_vec();
         even[0] &= !1;
         let mut y = exp::vartime::pow_vartime(m, own, &even);
-        let out = match m.value_times_own(base, &y) {
-            Some(value) => value,
-            None => {
-                let mut full = vec![0; y.len()];
-                crate::scratch::with_limbs(m.scratch_len(), |scratch| {
-                    m.mul(&mut full, &y, own, scratch)
-                });
-                let value = self.value_of_own(m, &full);
-                full.zeroize();
-                value
-            }
-        };
+        let out = self.value_times_own_form(m, base, Some(own), &y);
         y.zeroize();
         out
+    }
+
+    /// x y mod n (k limbs) for a value x and an element y in `m`'s form: one product where
+    /// the variant takes x's value ([`MontMul::value_times_own`]), else x's form (`x_form`
+    /// where the caller has it, made here otherwise) times y, and the conversion out.
+    ///
+    /// Leaks: the announced length of `x` and the size of n.
+    fn value_times_own_form<M: MontMul>(
+        &self,
+        m: &M,
+        x: &[Limb],
+        x_form: Option<&[Limb]>,
+        y: &[Limb],
+    ) -> Vec<Limb> {
+        m.value_times_own(x, y).unwrap_or_else(|| {
+            let made;
+            let x_form = match x_form {
+                Some(form) => form,
+                None => {
+                    made = zeroize::Zeroizing::new(self.own_form_of(m, x));
+                    &made[..]
+                }
+            };
+            let mut xy = zeroize::Zeroizing::new(vec![0; m.elem_len()]);
+            exp::with_scratch(m, |scratch| m.mul(&mut xy, x_form, y, scratch));
+            self.value_of_own(m, &xy)
+        })
     }
 
     /// `x R mod n` in `m`'s own form, for `x` of any length: straight from the value where
@@ -561,13 +577,7 @@ impl Modulus {
         let reduced = (x.limb_len() > self.limbs()).then(|| self.reduce(x));
         let x = reduced.as_ref().unwrap_or(x);
         Nat::from_limbs(with_engine!(&self.engine, m => {
-            m.value_times_own(x.as_limbs(), &y.limbs).unwrap_or_else(|| {
-                // from_montgomery(mul(to_montgomery(x), y)).
-                let x_form = zeroize::Zeroizing::new(self.own_form_of(m, x.as_limbs()));
-                let mut xy = zeroize::Zeroizing::new(vec![0; m.elem_len()]);
-                exp::with_scratch(m, |scratch| m.mul(&mut xy, &x_form, &y.limbs, scratch));
-                self.value_of_own(m, &xy)
-            })
+            self.value_times_own_form(m, x.as_limbs(), None, &y.limbs)
         }))
     }
 
