@@ -1,7 +1,7 @@
 //! Digit-serial passes over sliced numbers, each lane on its own carry or borrow chain and every
 //! lane's choice made by mask: the final subtraction, and the doubling and halving mod n with which
 //! the tests reach the constants in the lanes (`params.rs`). Inputs and outputs have d digits, each
-//! below 2^B (B = 26, 27 or 28).
+//! below 2^B (B = 27 or 28).
 //!
 //! A borrow is kept as 0/1: each digit of x - n is x_i - n_i - borrow, in (-2^B, 2^B), whose
 //! low B bits (two's complement) are the digit and whose sign bit is the next borrow. AVX2 has

@@ -4,7 +4,7 @@
 //! Word-sliced storage (seed 001, on `vpmuludq` instead of IFMA): digit i of the four numbers
 //! sits in one `__m256i`, so an element of d digits is a `[__m256i]` of length d and every
 //! kernel runs the four lanes in lock step without a single cross-lane shuffle. The radix is
-//! 2^B with B = 26, 27 or 28 bits, the largest that keeps every column of a product within its
+//! 2^B with B = 27 or 28 bits, the largest that keeps every column of a product within its
 //! 64-bit lane at the size ([`digit_bits_for`]), with carries propagated once per column:
 //! seed 004's delayed carry. The reduction is word-by-word Montgomery with the per-digit
 //! constant n0' = -n^-1 mod 2^B, fused into the product's column scan. The design, the bounds
@@ -62,21 +62,17 @@ pub(crate) fn digits_for(limbs: usize, b: i32) -> usize {
 }
 
 /// The most digits radix 2^B allows: every column of a product and its reduction stays below
-/// (2d + 1) 2^(2B) (the bound in `redc.rs`), which must not exceed 2^64. 2047 for B = 26, 511
-/// for 27, 127 for 28.
+/// (2d + 1) 2^(2B) (the bound in `redc.rs`), which must not exceed 2^64: 511 for B = 27, 127
+/// for 28.
 pub(crate) const fn max_digits(b: i32) -> usize {
     ((1usize << (64 - 2 * b)) - 1) >> 1
 }
 
 /// The digit width for moduli of `limbs` limbs: 28 bits up to 3,520-bit moduli (d <= 127),
-/// 27 above, 26 at and below 1024 bits, where 2^26 needs exactly 40 digits, five whole blocks
-/// of 8 (a multiple of the block is worth more there than the fewer digits of 2^28, 37).
-/// Wider digits mean fewer of them: the products fall with d^2, (26/28)^2 = 0.86.
+/// 27 above. Wider digits mean fewer of them: the products fall with d^2, (27/28)^2 = 0.93.
 /// Measurements: the notes below (`docs/batch-avx2.md`).
 pub(crate) fn digit_bits_for(limbs: usize) -> i32 {
-    if limbs <= 16 {
-        26
-    } else if digits_for(limbs, 28) <= max_digits(28) {
+    if digits_for(limbs, 28) <= max_digits(28) {
         28
     } else {
         27
@@ -99,7 +95,6 @@ pub(crate) struct Avx2Lanes {
 /// The lanes' constants in the radix chosen for their size ([`digit_bits_for`]): the engine is
 /// compiled once per digit width.
 enum Radix {
-    Bits26(params::LaneConstants<26>),
     Bits27(params::LaneConstants<27>),
     Bits28(params::LaneConstants<28>),
 }
@@ -124,9 +119,6 @@ impl Avx2Lanes {
         let cached: [&ModulusConstants; LANES] =
             core::array::from_fn(|l| moduli.get(l).unwrap_or(&moduli[0]).1);
         let consts = match digit_bits_for(limbs) {
-            26 => Radix::Bits26(params::LaneConstants::from_cached(
-                token, &lanes, &cached, limbs,
-            )),
             27 => Radix::Bits27(params::LaneConstants::from_cached(
                 token, &lanes, &cached, limbs,
             )),
@@ -143,7 +135,7 @@ impl Avx2Lanes {
     }
 
     /// The lanes with n0', R mod n and R^2 mod n computed in the lanes, for the tests: in radix
-    /// 2^B for a given B (26, 27 or 28; panics if d would exceed [`max_digits`]), so that they
+    /// 2^B for a given B (27 or 28; panics if d would exceed [`max_digits`]), so that they
     /// run every radix at every size it allows, and as an independent check of the constants a
     /// [`crate::Modulus`] keeps.
     ///
@@ -154,10 +146,9 @@ impl Avx2Lanes {
         check_moduli(limbs, moduli);
         let lanes = padded_lanes(moduli, moduli[0]);
         let consts = match b {
-            26 => Radix::Bits26(params::LaneConstants::new(token, &lanes, limbs)),
             27 => Radix::Bits27(params::LaneConstants::new(token, &lanes, limbs)),
             28 => Radix::Bits28(params::LaneConstants::new(token, &lanes, limbs)),
-            _ => panic!("digits of 26, 27 or 28 bits, not {b}"),
+            _ => panic!("digits of 27 or 28 bits, not {b}"),
         };
         Avx2Lanes {
             token,
@@ -186,7 +177,6 @@ impl Avx2Lanes {
         let exps = padded_lanes(exps, &[]);
         let t = self.token;
         let out = match &self.consts {
-            Radix::Bits26(c) => pow::pow(t, c, &bases, &exps, exp_limbs),
             Radix::Bits27(c) => pow::pow(t, c, &bases, &exps, exp_limbs),
             Radix::Bits28(c) => pow::pow(t, c, &bases, &exps, exp_limbs),
         };
@@ -203,7 +193,6 @@ impl Avx2Lanes {
         let (a, b) = (padded_lanes(a, &[]), padded_lanes(b, &[]));
         let t = self.token;
         let out = match &self.consts {
-            Radix::Bits26(c) => mul::mul_mod(t, c, &a, &b),
             Radix::Bits27(c) => mul::mul_mod(t, c, &a, &b),
             Radix::Bits28(c) => mul::mul_mod(t, c, &a, &b),
         };

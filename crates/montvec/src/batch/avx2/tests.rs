@@ -1,7 +1,7 @@
 //! Every lane against `num-bigint` (`BigUint::modpow`, products mod n), with mixed moduli in
 //! one call, 1 to 4 lanes, edge values, moduli just above and below powers of two and with
 //! leading zero limbs, at every limb count 1..=20 and 24, 32, 48, 55, 56, 64, 65, 96, 128, each
-//! in every digit width it allows (2^26, 2^27, 2^28) besides the one the engine picks; the
+//! in every digit width it allows (2^27, 2^28) besides the one the engine picks; the
 //! almost-Montgomery bound (outputs in [n, 2n) occur and stay below 2n) in each width, and its
 //! largest columns (all-ones moduli, inputs 2n - 1, at the most limbs each width takes). Every
 //! test returns at once without AVX2. (Speed is measured by `montvec bench --ops batch`, the
@@ -19,16 +19,16 @@ use super::redc::Mont;
 use super::*;
 use crate::mul::oracle::{big, to_limbs};
 
-/// The limb counts every test covers: 16 | 17 and 55 | 56 are where the engine's digit width
-/// changes (26 | 28 and 28 | 27 bits), 55 the largest count 2^28 takes (d = 126, where the
-/// column bound allows 127).
+/// The limb counts every test covers: 55 | 56 is where the engine's digit width changes (28 |
+/// 27 bits), 55 the largest count 2^28 takes (d = 126, where the column bound allows 127); 16 |
+/// 17, where it changed from 26 to 28 bits until 2026-12-02, stays covered.
 const LIMB_COUNTS: [usize; 29] = [
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32, 48, 55, 56, 64,
     65, 96, 128,
 ];
 
 /// Every digit width the engine is compiled for.
-const WIDTHS: [i32; 3] = [26, 27, 28];
+const WIDTHS: [i32; 2] = [27, 28];
 
 /// The digit widths whose column bound allows moduli of `limbs` limbs.
 fn widths_for(limbs: usize) -> impl Iterator<Item = i32> {
@@ -39,7 +39,6 @@ fn widths_for(limbs: usize) -> impl Iterator<Item = i32> {
 
 #[test]
 fn digit_width_choice_keeps_the_column_bound() {
-    assert_eq!(max_digits(26), 2047);
     assert_eq!(max_digits(27), 511);
     assert_eq!(max_digits(28), 127);
     for limbs in 1..=MAX_LIMBS {
@@ -58,7 +57,7 @@ fn digit_width_choice_keeps_the_column_bound() {
             digit_bits_for(55),
             digit_bits_for(56)
         ),
-        (26, 28, 28, 27)
+        (28, 28, 28, 27)
     );
 }
 
@@ -253,10 +252,6 @@ fn lane_constants_match_oracle() {
         let moduli: [&[u64]; LANES] = core::array::from_fn(|l| moduli[l].as_slice());
         for b in widths_for(limbs) {
             match b {
-                26 => check_constants(
-                    &params::LaneConstants::<26>::new(token, &moduli, limbs),
-                    &ns,
-                ),
                 27 => check_constants(
                     &params::LaneConstants::<27>::new(token, &moduli, limbs),
                     &ns,
@@ -298,7 +293,6 @@ fn cached_constants_match_oracle() {
                 .collect();
             let lanes = Avx2Lanes::from_cached(token, limbs, &cached);
             match &lanes.consts {
-                Radix::Bits26(c) => check_constants(c, &ns[..used]),
                 Radix::Bits27(c) => check_constants(c, &ns[..used]),
                 Radix::Bits28(c) => check_constants(c, &ns[..used]),
             }
@@ -335,8 +329,7 @@ fn check_constants<const B: i32>(c: &params::LaneConstants<B>, ns: &[BigUint]) {
 }
 
 /// Almost Montgomery: with n just below 2^(64k) and R = 2^(B d) no more than 16 * 2^(64k)
-/// (64k + 2 = 26d for k = 2, 15, 28; = 27d for k = 16, 43; 28d = 64k + 4 for k = 3, 10, 17,
-/// 52), n is at least R/16, so products of inputs below 2n land in [n, 2n) often. Every output
+/// (64k + 2 = 27d for k = 16, 43; 28d = 64k + 4 for k = 3, 10, 17, 52), n is at least R/16, so products of inputs below 2n land in [n, 2n) often. Every output
 /// must stay below 2n with digits below 2^B and equal a b / R mod n; chains of such outputs,
 /// fed back unreduced, must still give the right power.
 #[test]
@@ -345,9 +338,6 @@ fn almost_montgomery_outputs_in_n_to_2n_are_handled() {
         return;
     };
     let mut r = rng(4);
-    for limbs in [2, 15, 28] {
-        almost_montgomery_at::<26>(token, limbs, &mut r);
-    }
     for limbs in [16, 43] {
         almost_montgomery_at::<27>(token, limbs, &mut r);
     }
@@ -356,8 +346,7 @@ fn almost_montgomery_outputs_in_n_to_2n_are_handled() {
     }
 }
 
-/// The largest columns each digit width meets: at the most limbs the engine gives it (2^26 at
-/// 16 limbs, 2^28 at 55, d = 126 of the 127 its bound allows, 2^27 at 128), moduli whose
+/// The largest columns each digit width meets: at the most limbs the engine gives it (2^28 at 55, d = 126 of the 127 its bound allows, 2^27 at 128), moduli whose
 /// digits are all ones up to the top (2^(64k) - 1, and 2^(64k) - 2^(64k - 33) - 1) and inputs
 /// 2n - 1, the largest an almost-Montgomery value can be: every product and square stays below
 /// 2n and equals x y / R mod n.
@@ -366,7 +355,6 @@ fn largest_columns_of_each_width() {
     let Some(token) = Avx2Token::for_kernel_tests() else {
         return;
     };
-    largest_columns_at::<26>(token, 16);
     largest_columns_at::<28>(token, 55);
     largest_columns_at::<27>(token, 128);
 }
