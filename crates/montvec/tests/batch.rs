@@ -651,20 +651,27 @@ fn default_engine_follows_the_measured_choices() {
     }
     match backend {
         Backend::Avx2 => {
-            // The lanes lose to one at a time at 512 bits and win for full groups at 4096.
-            assert_eq!(batch::default_engine(8, 512).unwrap(), Engine::Scalar);
+            // The lanes lose to one at a time at 256 bits and win for full groups at 4096.
             assert_eq!(batch::default_engine(4, 4096).unwrap(), Engine::Avx2);
             assert_eq!(batch::default_engine(2, 4096).unwrap(), Engine::Scalar);
-            // With ADX, sizes with a kernel of their own stay scalar up to 1024 bits and at
-            // 1536 (24 limbs, RSA-3072's halves); 1280 bits (20 limbs), padded sizes above
-            // 1024 bits and larger sizes (RSA-4096's 2048-bit halves) take the lanes.
+            // With ADX, full groups take the lanes above 512 bits (the fused kernels' sizes
+            // stay scalar), groups of three do not; without, full groups above 256 bits and
+            // groups of three above 448.
             if montvec::backend::AdxToken::detect().is_some() {
-                assert_eq!(batch::default_engine(8, 2048).unwrap(), Engine::Avx2);
-                assert_eq!(batch::default_engine(8, 1536).unwrap(), Engine::Scalar);
-                assert_eq!(batch::default_engine(8, 1280).unwrap(), Engine::Avx2);
-                assert_eq!(batch::default_engine(8, 1024).unwrap(), Engine::Scalar);
-                assert_eq!(batch::default_engine(8, 1088).unwrap(), Engine::Avx2);
-                assert_eq!(batch::default_engine(8, 3072).unwrap(), Engine::Avx2);
+                for bits in [576, 1024, 1088, 1280, 1536, 2048, 3072] {
+                    assert_eq!(batch::default_engine(8, bits).unwrap(), Engine::Avx2);
+                }
+                assert_eq!(batch::default_engine(8, 512).unwrap(), Engine::Scalar);
+                assert_eq!(batch::default_engine(8, 256).unwrap(), Engine::Scalar);
+                assert_eq!(batch::default_engine(3, 1024).unwrap(), Engine::Scalar);
+            } else {
+                assert_eq!(batch::default_engine(8, 256).unwrap(), Engine::Scalar);
+                assert_eq!(batch::default_engine(8, 320).unwrap(), Engine::Avx2);
+                assert_eq!(batch::default_engine(4, 257).unwrap(), Engine::Avx2);
+                assert_eq!(batch::default_engine(2, 1024).unwrap(), Engine::Scalar);
+                assert_eq!(batch::default_engine(3, 512).unwrap(), Engine::Avx2);
+                assert_eq!(batch::default_engine(3, 448).unwrap(), Engine::Scalar);
+                assert_eq!(batch::default_engine(3, 449).unwrap(), Engine::Avx2);
             }
         }
         Backend::Ifma => {

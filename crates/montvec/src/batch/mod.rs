@@ -28,12 +28,12 @@
 //! products run one at a time on Zen 5, and on Zen 4 one or two (before, a single 2048-bit product
 //! took an 8-lane call, 7.26 us against 2.12 one at a time). An explicit engine is always used as
 //! asked. Where the default is `Avx2` (AVX2 without AVX-512), a group takes the four lanes only
-//! where they beat its jobs one at a time (full groups above 1024 bits when the scalar path has an
-//! ADX kernel, but for 1536 bits, a size with a kernel of its own; groups of three or four above
-//! 896 bits when it has none: `avx2_default_for_group`), and products ([`mul_mod`]) run one at a
-//! time unless the engine is asked for: on an AMD EPYC without AVX-512 the lanes were 0.29x one at
-//! a time at 256 bits, 0.84x at 1024 and 1.25x at 4096 bits, and a single RSA-2048 private
-//! operation (its halves then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at
+//! where they beat its jobs one at a time (full groups above 512 bits when the scalar path has an
+//! ADX kernel; full groups above 256 bits and groups of three above 448 when it has none:
+//! `avx2_default_for_group`), and products ([`mul_mod`]) run one at a time unless the engine is
+//! asked for: on an AMD EPYC Zen 3 the lanes were 0.52x one at a time at 256 bits, 0.77x at
+//! 512, 1.18x at 1024 and 1.32x at 2048, and a single RSA-2048 private operation (its halves
+//! then one at a time) went from 1563 to 727 us. On `Ifma512`, moduli of at
 //! most 13 digits of 52 bits (640 bits) go sixteen to a group, in pairs of zmm registers, when
 //! there are more such jobs than groups of eight on every thread would hold (on one thread: more
 //! than eight): at those sizes one register's kernels wait on the quotient chain of each reduction
@@ -556,18 +556,27 @@ fn calls_of_size(
 /// 914.7-915.1 (1.005, a tie). So 1280 bits (20 limbs) takes the lanes; 1536 (24 limbs,
 /// RSA-3072's halves) stays scalar.
 ///
+/// Then the lanes read zero-padded operands instead of summing each block's edges by code of
+/// their own, and took digits of 28 bits at every size up to 3,520 bits (`avx2::redc`), 0.59x
+/// the time per lane at 512 bits, 0.73x at 1024, 0.82x at 2048 and 0.92x at 4096 (paired runs,
+/// 2026-12-02, an AMD EPYC Zen 3). `montvec bench --ops batch`, one core, medians of three runs:
+/// with ADX kernels r = 0.77 at 512 bits, 1.27 at 576, 1.14 at 640, 1.16 at 768, 1.39 at 896,
+/// 1.18 at 1024, 1.24 at 1536 and 1.32 at 2048; without (`--backends portable,avx2`, two
+/// runs) r = 0.85-0.94 at 256 bits, 1.30 at 384, 1.27 at 448, 1.4-1.6 at 512, 1.5 at 640 and
+/// 768, 1.4-1.8 at 1024. So with ADX a full group takes the lanes above 512 bits (the 8-limb
+/// fused kernel keeps 512 and below); without, full groups from 257 bits and groups of three
+/// from 449.
+///
 /// Leaks: nothing (a function of the public count and size).
 fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
     let k = bits.div_ceil(64);
     let (own_kernel, padded_kernel) = scalar_adx_kernel(k);
-    let fewest = if bits <= 896 {
-        None
-    } else if !own_kernel && !padded_kernel {
-        Some(if bits <= 1024 { 4 } else { 3 })
-    } else if bits <= 1024 || (own_kernel && bits > 1280 && bits <= 1536) {
+    let fewest = if own_kernel || padded_kernel {
+        (bits > 512).then_some(4)
+    } else if bits <= 256 {
         None
     } else {
-        Some(4)
+        Some(if bits <= 448 { 4 } else { 3 })
     };
     if fewest.is_some_and(|f| count >= f) {
         Engine::Avx2
