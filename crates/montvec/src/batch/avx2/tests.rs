@@ -21,7 +21,7 @@ use crate::mul::oracle::{big, to_limbs};
 
 /// The limb counts every test covers: 55 | 56 is where the engine's digit width changes (28 |
 /// 27 bits), 55 the largest count 2^28 takes (d = 126, where the column bound allows 127); 16 |
-/// 17, where it changed from 26 to 28 bits until 2026-12-02, stays covered.
+/// 17, where it changed from 26 to 28 bits until 2026-12-03, stays covered.
 const LIMB_COUNTS: [usize; 29] = [
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32, 48, 55, 56, 64,
     65, 96, 128,
@@ -329,9 +329,10 @@ fn check_constants<const B: i32>(c: &params::LaneConstants<B>, ns: &[BigUint]) {
 }
 
 /// Almost Montgomery: with n just below 2^(64k) and R = 2^(B d) no more than 16 * 2^(64k)
-/// (64k + 2 = 27d for k = 16, 43; 28d = 64k + 4 for k = 3, 10, 17, 52), n is at least R/16, so products of inputs below 2n land in [n, 2n) often. Every output
-/// must stay below 2n with digits below 2^B and equal a b / R mod n; chains of such outputs,
-/// fed back unreduced, must still give the right power.
+/// (64k + 2 = 27d for k = 16, 43; 28d = 64k + 4 for k = 3, 10, 17, 52), n is at least R/16,
+/// so products of inputs below 2n land in [n, 2n) often. Every output must stay below 2n with
+/// digits below 2^B and equal a b / R mod n; chains of such outputs, fed back unreduced, must
+/// still give the right power.
 #[test]
 fn almost_montgomery_outputs_in_n_to_2n_are_handled() {
     let Some(token) = Avx2Token::for_kernel_tests() else {
@@ -346,10 +347,11 @@ fn almost_montgomery_outputs_in_n_to_2n_are_handled() {
     }
 }
 
-/// The largest columns each digit width meets: at the most limbs the engine gives it (2^28 at 55, d = 126 of the 127 its bound allows, 2^27 at 128), moduli whose
-/// digits are all ones up to the top (2^(64k) - 1, and 2^(64k) - 2^(64k - 33) - 1) and inputs
-/// 2n - 1, the largest an almost-Montgomery value can be: every product and square stays below
-/// 2n and equals x y / R mod n.
+/// The largest columns each digit width meets: at the most limbs the engine gives it (2^28 at
+/// 55, d = 126 of the 127 its bound allows, 2^27 at 128), moduli whose digits are all ones up
+/// to the top (2^(64k) - 1, and 2^(64k) - 2^(64k - 33) - 1) and inputs 2n - 1, the largest an
+/// almost-Montgomery value can be: every product and square stays below 2n and equals
+/// x y / R mod n.
 #[test]
 fn largest_columns_of_each_width() {
     let Some(token) = Avx2Token::for_kernel_tests() else {
