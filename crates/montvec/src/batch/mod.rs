@@ -569,9 +569,7 @@ fn calls_of_size(
 ///
 /// Leaks: nothing (a function of the public count and size).
 fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
-    let k = bits.div_ceil(64);
-    let (own_kernel, padded_kernel) = scalar_adx_kernel(k);
-    let fewest = if own_kernel || padded_kernel {
+    let fewest = if scalar_has_adx_kernel(bits.div_ceil(64)) {
         (bits > 512).then_some(4)
     } else if bits <= 256 {
         None
@@ -586,20 +584,18 @@ fn avx2_default_for_group(count: usize, bits: usize) -> Engine {
 }
 
 /// Whether one exponentiation modulo `k` limbs runs on an ADX kernel (the automatic algorithm
-/// on a CPU with ADX): (on a kernel of its own size, on one with n padded to its size).
-fn scalar_adx_kernel(k: usize) -> (bool, bool) {
+/// on a CPU with ADX), of its own size or with n padded to a kernel's size.
+fn scalar_has_adx_kernel(k: usize) -> bool {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     {
-        let adx = crate::backend::AdxToken::detect().is_some();
-        (
-            adx && crate::mont::adx::has_kernel(k),
-            adx && crate::mont::adx::padded::padded_len(k).is_some(),
-        )
+        crate::backend::AdxToken::detect().is_some()
+            && (crate::mont::adx::has_kernel(k)
+                || crate::mont::adx::padded::padded_len(k).is_some())
     }
     #[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
     {
         let _ = k;
-        (false, false)
+        false
     }
 }
 
