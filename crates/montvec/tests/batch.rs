@@ -611,7 +611,7 @@ fn montgomery_element_products() {
 
 /// The engine a batch takes with none asked for: never a lane engine for one small
 /// exponentiation or above the SIMD engines' size, always one this CPU runs, and on the two
-/// lane backends the measured choices (`batch::avx2_default_for_group`, `batch::plan`).
+/// lane backends the measured choices (`batch::calls::avx2_default_for_group`, `batch::plan`).
 #[test]
 fn default_engine_follows_the_measured_choices() {
     let backend = Backend::active().expect("backend");
