@@ -124,7 +124,7 @@ pub(crate) const PRODUCT_ZEN4: &CostTable = &[
 /// What a batch computes, for its table of costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Work {
-    /// Exponentiations ([`super::pow`], [`super::pow_vartime`]).
+    /// Exponentiations ([`super::pow()`], [`super::pow_vartime`]).
     Powers,
     /// Products ([`super::mul_mod`], [`super::mul_montgomery`]; the Montgomery-form product
     /// is planned with the costs of `a b mod n`).

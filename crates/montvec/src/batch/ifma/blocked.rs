@@ -31,8 +31,8 @@
 //!
 //! Measurements and the variants tried: the notes below (docs/batch-ifma-blocked.md).
 #![doc = include_str!("../../../docs/batch-ifma-blocked.md")]
+use super::carry::normalise_into;
 use super::product::square_columns;
-use super::reduce::normalise_into;
 use crate::batch::lanes::{Lanes, DIGIT_MASK};
 
 /// Most rows of a product's group.

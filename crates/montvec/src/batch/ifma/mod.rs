@@ -9,6 +9,7 @@
 //!   (up to 24 digits, the default there);
 //! - [`unrolled`]: its squaring with every step unrolled and the whole square in registers
 //!   (up to 12 digits, where squarings run it);
+//! - [`carry`]: carry propagation of column sums into digits, and the masked final subtraction;
 //! - [`blocked`]: the same for any size, columns in memory, a group of rows a pass (the
 //!   default above 24 digits);
 //! - [`pow`]: the fixed-window exponentiation, table entries selected by mask.
@@ -60,6 +61,7 @@ macro_rules! with_digits {
 }
 
 pub(crate) mod blocked;
+pub(crate) mod carry;
 pub(crate) mod interleaved;
 pub(crate) mod pow;
 pub(crate) mod product;

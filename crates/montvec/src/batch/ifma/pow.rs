@@ -11,7 +11,8 @@
 #![doc = include_str!("../../../docs/batch-ifma-pow.md")]
 use core::mem::MaybeUninit;
 
-use super::reduce::{final_subtract, mont_mul, mont_sqr, mont_sqr_times, SlicedModulus};
+use super::carry::final_subtract;
+use super::reduce::{mont_mul, mont_sqr, mont_sqr_times, SlicedModulus};
 use zeroize::Zeroize;
 
 use crate::aligned::AlignedLimbs;
