@@ -24,7 +24,8 @@ use rand_core::CryptoRngCore;
 use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, RsaPrivateKey};
 use crate::primitive::blinding::{blinding_factor, fresh_pairs, BlindingPair};
-use crate::primitive::private::{blind, check_input, crt_recombine, released, unblind};
+use crate::primitive::crt::crt_recombine;
+use crate::primitive::private::{blind, check_input, released, unblind};
 
 /// `c^d mod n` for every `(key, c)`, in input order, each by CRT with its own blinding factor
 /// and a re-encryption check (the steps of [`crate::primitive::private`], whose `private_op`

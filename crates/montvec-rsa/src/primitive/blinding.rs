@@ -25,7 +25,7 @@ use zeroize::Zeroize;
 use crate::arith;
 use crate::error::{Error, Result};
 use crate::key::{PublicKeyParts, RsaPrivateKey};
-use crate::primitive::private::crt_recombine;
+use crate::primitive::crt::crt_recombine;
 
 /// How many operations one drawn factor serves (r, then its squares), as OpenSSL's
 /// `BN_BLINDING_COUNTER`.

@@ -4,5 +4,6 @@
 //! [`KeyAlgorithm`](crate::key::KeyAlgorithm): the paddings check it first.
 
 pub mod blinding;
+pub mod crt;
 pub mod private;
 pub mod public;
