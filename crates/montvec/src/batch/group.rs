@@ -12,15 +12,19 @@ pub(super) fn moduli<'a, A, B>(group: &[&'a (&'a Modulus, A, B)]) -> Vec<&'a Mod
     group.iter().map(|j| j.0).collect()
 }
 
-/// The AVX2 lanes for `moduli` (all of one limb count).
-pub(super) fn avx2_lanes(moduli: &[&Modulus]) -> avx2::Avx2Lanes {
+/// Run `f` on the AVX2 lanes prepared for `moduli` (all of one limb count).
+pub(super) fn avx2_group(
+    moduli: &[&Modulus],
+    f: impl FnOnce(&avx2::Avx2Lanes) -> Vec<Vec<Limb>>,
+) -> Vec<Nat> {
     let token = crate::backend::Avx2Token::detect()
         .unwrap_or_else(|| unreachable!("Engine::is_supported checked AVX2"));
     let moduli: Vec<(&[Limb], &avx2::ModulusConstants)> = moduli
         .iter()
         .map(|m| (m.modulus_limbs(), m.avx2_constants()))
         .collect();
-    avx2::Avx2Lanes::from_cached(token, moduli[0].0.len(), &moduli)
+    let lanes = avx2::Avx2Lanes::from_cached(token, moduli[0].0.len(), &moduli);
+    f(&lanes).into_iter().map(Nat::from_limbs).collect()
 }
 
 /// Run `f` on the IFMA lanes prepared for `moduli` (all of one limb count).

@@ -11,7 +11,7 @@ use super::engine::resolve;
 #[cfg(target_arch = "x86_64")]
 use super::engine::Engine;
 #[cfg(target_arch = "x86_64")]
-use super::group::{avx2_lanes, ifma_group, moduli};
+use super::group::{avx2_group, ifma_group, moduli};
 #[cfg(doc)]
 use super::MAX_THREADS;
 use super::{plan, Job, Options};
@@ -159,11 +159,7 @@ fn powers(jobs: &[Job<'_>], options: &Options, exponents: Exponents) -> Result<V
                     let len = group.iter().map(|j| j.2.limb_len()).max().unwrap_or(0);
                     let padded: Vec<Nat> = group.iter().map(|j| j.2.resized(len)).collect();
                     let exps: Vec<&[Limb]> = padded.iter().map(|e| e.as_limbs()).collect();
-                    avx2_lanes(&moduli(group))
-                        .pow(&bases, &exps)
-                        .into_iter()
-                        .map(Nat::from_limbs)
-                        .collect()
+                    avx2_group(&moduli(group), |lanes| lanes.pow(&bases, &exps))
                 }
                 _ => group.iter().map(|j| j.0.pow(j.1, j.2)).collect(),
             }

@@ -14,7 +14,7 @@ use super::engine::resolve;
 #[cfg(target_arch = "x86_64")]
 use super::engine::Engine;
 #[cfg(target_arch = "x86_64")]
-use super::group::{avx2_lanes, ifma_group, moduli};
+use super::group::{avx2_group, ifma_group, moduli};
 #[cfg(all(doc, target_arch = "x86_64"))]
 use super::ifma;
 #[cfg(doc)]
@@ -169,11 +169,7 @@ fn products(
                 let (a, b) = lane_operands(group, kind, engine);
                 let a: Vec<&[Limb]> = a.iter().map(|x| x.as_limbs()).collect();
                 let b: Vec<&[Limb]> = b.iter().map(|x| x.as_limbs()).collect();
-                avx2_lanes(&moduli(group))
-                    .mul_mod(&a, &b)
-                    .into_iter()
-                    .map(Nat::from_limbs)
-                    .collect()
+                avx2_group(&moduli(group), |lanes| lanes.mul_mod(&a, &b))
             }
             // (The AVX2 lanes have no Montgomery-form product: those run one at a time.)
             _ => group
