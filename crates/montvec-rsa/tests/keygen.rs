@@ -256,30 +256,41 @@ fn key_from_p_q_refuses_bad_parts() {
     let long_e = nat(&((BigUint::one() << 256u32) + 1u32));
     let got = RsaPrivateKey::from_p_q(p.clone(), q.clone(), long_e);
     assert_eq!(got, Err(Error::InvalidExponent));
+    // Each part is refused by its own check, before any arithmetic on it: the messages say
+    // which (a later check would refuse most of these parts too, with another message).
+    let refused = |a: &Nat, b: &Nat| RsaPrivateKey::from_p_q(a.clone(), b.clone(), e.clone()).err();
     let even = nat(&(big(p) + 1u32));
-    assert!(matches!(
-        RsaPrivateKey::from_p_q(even, q.clone(), e.clone()),
-        Err(Error::InvalidKey(_))
-    ));
-    // Small primes (127 bits: 2^127 - 1 is prime), and the same prime twice.
-    let small = nat(&((BigUint::one() << 127u32) - 1u32));
-    for (a, b) in [
-        (small.clone(), q.clone()),
-        (p.clone(), small),
-        (p.clone(), p.clone()),
-    ] {
-        assert!(matches!(
-            RsaPrivateKey::from_p_q(a, b, e.clone()),
-            Err(Error::InvalidKey(_))
-        ));
+    for (a, b) in [(&even, q), (q, &even)] {
+        assert_eq!(refused(a, b), Some(Error::InvalidKey("a prime is even")));
     }
-    // Zero, and primes whose product would pass 16384 bits.
-    assert!(RsaPrivateKey::from_p_q(Nat::from_u64(0), q.clone(), e.clone()).is_err());
+    // Small primes (127 bits: 2^127 - 1 is prime), and zero, on either side.
+    let small = nat(&((BigUint::one() << 127u32) - 1u32));
+    let zero = Nat::from_u64(0);
+    for (a, b) in [(&small, q), (p, &small), (&zero, q), (p, &zero)] {
+        assert_eq!(
+            refused(a, b),
+            Some(Error::InvalidKey("a prime is shorter than 128 bits"))
+        );
+    }
+    // The same prime twice: no CRT coefficient exists.
+    assert_eq!(
+        refused(p, p),
+        Some(Error::InvalidKey(
+            "the primes share a factor, or one is not prime"
+        ))
+    );
+    // Primes whose product passes 16384 bits: two of 8193 bits make at least 16385 (one of
+    // 8192 and one of 8193 may make 16384, and are left to the modulus's own check).
+    let above = nat(&((BigUint::one() << 8192u32) + 1u32));
     let huge = nat(&((BigUint::one() << 9000u32) + 1u32));
-    assert!(matches!(
-        RsaPrivateKey::from_p_q(huge.clone(), huge, e.clone()),
-        Err(Error::InvalidKey(_))
-    ));
+    for (a, b) in [(&above, &above), (&huge, &huge)] {
+        assert_eq!(
+            refused(a, b),
+            Some(Error::InvalidKey(
+                "the primes make a modulus above 16384 bits"
+            ))
+        );
+    }
     // A composite "prime" of the right size: refused by the check of the CRT coefficient
     // (Fermat's inverse modulo a composite is not an inverse); Carmichael numbers, which pass
     // that, are refused by the primality check (`composite_primes_are_refused`, primitive.rs).

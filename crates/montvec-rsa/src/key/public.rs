@@ -61,6 +61,9 @@ impl RsaPublicKey {
         }
         let n = n.resized(bits.div_ceil(64));
         let e_bits = e.bit_length_vartime();
+        // RFC 8017 §3.1 asks for 3 <= e < n. The last two tests cannot fail while
+        // MAX_EXPONENT_BITS (256) is below MIN_MODULUS_BITS (512): they stay in case either
+        // constant changes.
         if !(2..=MAX_EXPONENT_BITS).contains(&e_bits)
             || !bool::from(e.is_odd())
             || e_bits > bits
