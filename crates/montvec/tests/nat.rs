@@ -125,6 +125,20 @@ fn decimal_malformed() {
         let r = r.unwrap_or_else(|_| panic!("Nat::from_decimal({s:?}) panicked"));
         assert_eq!(r, Err(Error::InvalidDigit { position, found }), "{s:?}");
     }
+    // Every ASCII character between two digits: only '0'..='9' are digits (the neighbours of
+    // the range, '/' and ':', are refused: accepting ':' would read it as ten).
+    for c in (0u8..128).map(char::from) {
+        let s = format!("1{c}2");
+        let want = match c.to_digit(10) {
+            Some(d) => Ok(Nat::from_u64(102 + 10 * u64::from(d))),
+            None => Err(Error::InvalidDigit {
+                position: 1,
+                found: c,
+            }),
+        };
+        let got = Nat::from_decimal(&s).map(|x| x.resized(1));
+        assert_eq!(got, want, "{s:?}");
+    }
     // A bad digit after the first 19-digit chunk reports its absolute position.
     let s = format!("{}x", "1".repeat(40));
     assert_eq!(
