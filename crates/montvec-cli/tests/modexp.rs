@@ -33,7 +33,12 @@ fn modexp_env(args: &[&str], input: &[u8], backend: &str) -> Output {
     feed(cmd, input)
 }
 
-/// Run `cmd` with `input` on standard input.
+/// How long one run may take before it counts as hung. The longest here, 144 MiB of input
+/// with `--batch`, takes under a minute on a busy two-core machine.
+const HANG: Duration = Duration::from_secs(600);
+
+/// Run `cmd` with `input` on standard input; a run still going after [`HANG`] is killed and
+/// fails the test (a reader that stops reading, say, would otherwise hang the suite).
 fn feed(mut cmd: Command, input: &[u8]) -> Output {
     let mut child = cmd
         .stdin(Stdio::piped())
@@ -48,9 +53,33 @@ fn feed(mut cmd: Command, input: &[u8]) -> Output {
     let feeder = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let out = child.wait_with_output().expect("wait for montvec");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).expect("read montvec's output");
+            bytes
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for montvec") {
+            break status;
+        }
+        if start.elapsed() > HANG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("montvec did not finish within {HANG:?}: a hang");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
     feeder.join().unwrap();
-    out
+    Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
 }
 
 fn stdout(o: &Output) -> &str {
