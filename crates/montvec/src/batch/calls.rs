@@ -216,6 +216,9 @@ pub(super) fn run_grouped<T: Sync>(
     let run = |(e, g): &(Engine, Vec<usize>)| {
         let refs: Vec<&T> = g.iter().map(|&i| &items[i]).collect();
         let out = f(*e, &refs);
+        // One result a job: `zip` would quietly drop a surplus (an engine returning its spare
+        // lanes) and leave a shortfall as jobs without an answer, every later result moved up.
+        assert_eq!(out.len(), g.len(), "one result per job of the call");
         g.clone().into_iter().zip(out)
     };
     // One group cannot be split, one worker has nothing to share, and calls planned to stay
