@@ -321,3 +321,66 @@ fn public_powers<'a>(
         .collect();
     Ok(montvec::batch::pow_vartime_with(&jobs, options)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::primitive::private::tests::{big, key, oracle_pair, three_prime_key};
+    use rand::SeedableRng;
+
+    /// The batch's check (step 5) withholds a wrong result: a key that keeps a pair whose
+    /// halves belong to different factors r and r' makes each of its jobs compute
+    /// c^d·(r/r')^(2^i), which must come back as `FaultDetected` while the jobs of another key
+    /// in the same batch are answered; the key then forgets the pair, and its next batch is
+    /// right. Without step 5 every other batch test still passes: it is the only one that sees
+    /// a fault.
+    #[test]
+    fn the_check_withholds_every_job_of_a_faulty_pair() {
+        let (faulty, sound) = (key(), three_prime_key());
+        let modulus = faulty.as_public_key().modulus();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (good, other) = (
+            oracle_pair(&faulty, &mut rng),
+            oracle_pair(&faulty, &mut rng),
+        );
+        let mixed = BlindingPair {
+            r_e: good.r_e.clone(),
+            r_inv: other.r_inv.clone(),
+        };
+        let c = [
+            Nat::from_hex("5eed").unwrap(),
+            Nat::from_hex("c0ffee").unwrap(),
+        ];
+        let jobs = [
+            (&faulty, &c[0]),
+            (&sound, &c[0]),
+            (&faulty, &c[1]),
+            (&sound, &c[1]),
+        ];
+        let want = |(key, c): &(&RsaPrivateKey, &Nat)| big(c).modpow(&big(key.d()), &big(key.n()));
+        for engine in [None, Some(montvec::batch::Engine::Scalar)] {
+            let options = Options {
+                engine,
+                ..Options::default()
+            };
+            // Replace the pair the last round kept.
+            faulty.blinding().forget();
+            faulty.blinding().keep_after(modulus, &mixed);
+            let out = private_ops(&jobs, &mut rng, &options);
+            for (i, (job, got)) in jobs.iter().zip(&out).enumerate() {
+                if core::ptr::eq(job.0, &faulty) {
+                    assert_eq!(got, &Err(Error::FaultDetected), "job {i}, {engine:?}");
+                } else {
+                    assert_eq!(big(got.as_ref().unwrap()), want(job), "job {i}, {engine:?}");
+                }
+            }
+            assert!(
+                faulty.blinding().take(modulus, 1).is_empty(),
+                "the faulty pair is forgotten"
+            );
+            for (job, got) in jobs.iter().zip(private_ops(&jobs, &mut rng, &options)) {
+                assert_eq!(big(&got.unwrap()), want(job), "{engine:?}");
+            }
+        }
+    }
+}
