@@ -65,8 +65,10 @@ fn pkcs1v15_signatures_equal_the_rsalabs_vectors_and_verify_in_a_batch() {
             key.bits()
         );
     }
-    // The vectors' signatures verify in one batch, except one altered in its last byte and
-    // one checked against another message's digest: those two fail alone.
+    // The vectors' signatures verify in one batch, except one altered in its last byte, one
+    // checked against another message's digest, one a byte short, one a byte long and one
+    // equal to its modulus: those fail alone, each with `Error::Verification` as the single
+    // verifier's (not the raw operation's `InvalidInputLength`).
     let mut checks: Vec<(&RsaPublicKey, &[u8], Vec<u8>)> = jobs
         .iter()
         .map(|(index, _, d, sig)| (&publics[*index], d.as_slice(), sig.clone()))
@@ -74,7 +76,18 @@ fn pkcs1v15_signatures_equal_the_rsalabs_vectors_and_verify_in_a_batch() {
     let last = checks[17].2.len() - 1;
     checks[17].2[last] ^= 1;
     checks[40].1 = jobs[41].2.as_slice();
-    verify_expecting_failures(&checks, scheme, &[17, 40]);
+    checks[52].2.pop();
+    checks[63].2.push(0);
+    let public = checks[77].0;
+    checks[77].2 = public.n().to_be_bytes(public.size());
+    for i in [52, 63, 77] {
+        assert_eq!(
+            checks[i].0.verify(scheme, checks[i].1, &checks[i].2),
+            Err(Error::Verification),
+            "the single verifier, job {i}"
+        );
+    }
+    verify_expecting_failures(&checks, scheme, &[17, 40, 52, 63, 77]);
 }
 
 /// `verify_many` over `checks` in one batch: exactly the jobs `failing` fail, with
