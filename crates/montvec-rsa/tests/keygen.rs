@@ -490,6 +490,88 @@ fn keygen_refuses_a_q_next_to_p() {
     assert_eq!(key.bits(), 1024);
 }
 
+/// Step 5.4's bound exactly: a q with |p − q| = 2^(nlen/2 − 100) is refused (the step asks
+/// for more than the bound) and the next usable prime past it taken, so a bound one bit off
+/// either way, or ≥ in place of >, fails here. The p was found by drawing 512-bit candidates
+/// (Python, seed 412, the 118,628th draw) until p and p + 2^412 were both usable primes.
+#[test]
+fn keygen_bounds_p_minus_q_at_exactly_2_to_the_412() {
+    let e = BigUint::from(65537u32);
+    let usable = |x: &BigUint| is_prime_oracle(x) && (x - 1u32).gcd(&e).is_one();
+    let p = BigUint::parse_bytes(
+        b"f4c9ef0c5b92900174b147a55bb4844e367c29b39fdb48d2aaa3d3b4fb43dcee\
+          bca84a86f910d408e41c6ec7caaf256654d5d7aeaa79d920acbc97d1ed1f283d",
+        16,
+    )
+    .unwrap();
+    let bound = BigUint::one() << (1024 / 2 - 100);
+    let inside = &p + &bound;
+    assert!(usable(&p) && usable(&inside));
+    let mut outside = &p + &bound + 2u32;
+    while !usable(&outside) {
+        outside += 2u32;
+    }
+    for q in [&inside, &outside] {
+        assert_eq!(q >> 510u32, BigUint::from(3u32), "top two bits set");
+    }
+    assert!(&outside - &p > bound);
+    let be64 = |x: &BigUint| {
+        let b = x.to_bytes_be();
+        assert_eq!(b.len(), 64);
+        b
+    };
+    let mut rng = Scripted {
+        candidates: vec![be64(&p), be64(&inside), be64(&outside)],
+        inner: ChaCha20Rng::seed_from_u64(11),
+    };
+    let key = RsaPrivateKey::new(&mut rng, 1024).expect("a key from p and the far q");
+    let [kp, kq] = key.primes();
+    assert_eq!(big(kp), p, "p is the scripted prime");
+    assert_eq!(
+        big(kq),
+        outside,
+        "the q at the bound refused, the one past it taken"
+    );
+}
+
+/// FIPS 186-5 A.1.1 criterion 3a: d > 2^(nlen/2). For random primes a smaller d is a 2^-100
+/// event, so the generator is made to offer two primes that give one: p = 12g + 1 and
+/// q = 14g + 1 for a 509-bit g share the factor 2g in p − 1 and q − 1, so λ = 84g is only
+/// about 2^515 and d = e^-1 mod λ falls below 2^512 about one time in five. These were found
+/// by drawing g at random (Python, seed 20261203, the 53,853rd draw gave two primes and a
+/// 511-bit d). The pair must be refused, and the key built from later draws.
+#[test]
+fn keygen_refuses_a_private_exponent_below_the_square_root_of_n() {
+    let hex = |s: &str| BigUint::parse_bytes(s.as_bytes(), 16).unwrap();
+    let p = hex(
+        "ceb9378bf0830150bd1a59f4ac12d073678c09a83a77e2f470c3756c181eb244\
+         38d256c40384ce307d4744ee1d7a265da1e11e1e6afb80242c2bdcdfbebb8435",
+    );
+    let q = hex(
+        "f12d6b789898d6de31f4139d736b4886a378b5eeeee13372838eb3a8c6ce7aa4\
+         ecf5653a041af08de77dd06b2263d76d3cdbf878d2256ad4de332c5a5e856f93",
+    );
+    // The oracle's view of the pair: two usable primes far apart, and a d under 2^512.
+    let e = BigUint::from(65537u32);
+    for x in [&p, &q] {
+        assert!(is_prime_oracle(x) && (x - 1u32).gcd(&e).is_one());
+        assert_eq!(x.bits(), 512);
+    }
+    let lambda = (&p - 1u32).lcm(&(&q - 1u32));
+    let d = e.modinv(&lambda).expect("e is invertible mod λ");
+    assert!(d < BigUint::one() << 512, "the pair gives a small d");
+    let mut rng = Scripted {
+        candidates: vec![p.to_bytes_be(), q.to_bytes_be()],
+        inner: ChaCha20Rng::seed_from_u64(9),
+    };
+    let key = RsaPrivateKey::new(&mut rng, 1024).expect("a key, from primes drawn after the pair");
+    let [kp, kq] = key.primes();
+    assert_ne!(big(kp), p, "the pair with a small d was refused");
+    assert_ne!(big(kq), q);
+    assert!(big(key.d()) > BigUint::one() << 512);
+    assert_eq!(key.bits(), 1024);
+}
+
 /// A generator that never errs and fills every buffer with one byte.
 struct Constant(u8);
 
