@@ -537,7 +537,7 @@ fn keygen_bounds_p_minus_q_at_exactly_2_to_the_412() {
 /// FIPS 186-5 A.1.1 criterion 3a: d > 2^(nlen/2). For random primes a smaller d is a 2^-100
 /// event, so the generator is made to offer two primes that give one: p = 12g + 1 and
 /// q = 14g + 1 for a 509-bit g share the factor 2g in p − 1 and q − 1, so λ = 84g is only
-/// about 2^515 and d = e^-1 mod λ falls below 2^512 about one time in five. These were found
+/// about 2^514.5 and d = e^-1 mod λ falls below 2^512 about one time in five. These were found
 /// by drawing g at random (Python, seed 20261203, the 53,853rd draw gave two primes and a
 /// 511-bit d). The pair must be refused, and the key built from later draws.
 #[test]
