@@ -417,8 +417,20 @@ fn keygen_sieves_checks_e_and_runs_the_table_rounds_on_every_candidate() {
     }
 }
 
-/// A generator that answers the first two 64-byte draws (p's and q's first candidates) with
-/// given bytes, and everything else from ChaCha20.
+/// A prime key generation may take with e = 65537: gcd(x − 1, e) = 1.
+fn usable(x: &BigUint) -> bool {
+    is_prime_oracle(x) && (x - 1u32).gcd(&BigUint::from(65537u32)).is_one()
+}
+
+/// A 512-bit number as the 64 bytes a 1024-bit key's candidate is drawn from.
+fn be64(x: &BigUint) -> Vec<u8> {
+    let b = x.to_bytes_be();
+    assert_eq!(b.len(), 64);
+    b
+}
+
+/// A generator that answers the first 64-byte draws (the candidates for p, then for q) with
+/// given bytes, one draw each, and everything else from ChaCha20.
 struct Scripted {
     candidates: Vec<Vec<u8>>,
     inner: ChaCha20Rng,
@@ -451,8 +463,6 @@ impl rand_core::CryptoRng for Scripted {}
 /// it must be refused, and the key built from a later q.
 #[test]
 fn keygen_refuses_a_q_next_to_p() {
-    let e = BigUint::from(65537u32);
-    let usable = |x: &BigUint| is_prime_oracle(x) && (x - 1u32).gcd(&e).is_one();
     // A 512-bit p with its top two bits set, and the next usable prime after it.
     let mut seed_rng = ChaCha20Rng::seed_from_u64(7);
     let p = loop {
@@ -467,11 +477,6 @@ fn keygen_refuses_a_q_next_to_p() {
     while !usable(&q_close) {
         q_close += 2u32;
     }
-    let be64 = |x: &BigUint| {
-        let b = x.to_bytes_be();
-        assert_eq!(b.len(), 64);
-        b
-    };
     let mut rng = Scripted {
         candidates: vec![be64(&p), be64(&q_close)],
         inner: ChaCha20Rng::seed_from_u64(8),
@@ -496,8 +501,6 @@ fn keygen_refuses_a_q_next_to_p() {
 /// (Python, seed 412, the 118,628th draw) until p and p + 2^412 were both usable primes.
 #[test]
 fn keygen_bounds_p_minus_q_at_exactly_2_to_the_412() {
-    let e = BigUint::from(65537u32);
-    let usable = |x: &BigUint| is_prime_oracle(x) && (x - 1u32).gcd(&e).is_one();
     let p = BigUint::parse_bytes(
         b"f4c9ef0c5b92900174b147a55bb4844e367c29b39fdb48d2aaa3d3b4fb43dcee\
           bca84a86f910d408e41c6ec7caaf256654d5d7aeaa79d920acbc97d1ed1f283d",
@@ -515,11 +518,6 @@ fn keygen_bounds_p_minus_q_at_exactly_2_to_the_412() {
         assert_eq!(q >> 510u32, BigUint::from(3u32), "top two bits set");
     }
     assert!(&outside - &p > bound);
-    let be64 = |x: &BigUint| {
-        let b = x.to_bytes_be();
-        assert_eq!(b.len(), 64);
-        b
-    };
     let mut rng = Scripted {
         candidates: vec![be64(&p), be64(&inside), be64(&outside)],
         inner: ChaCha20Rng::seed_from_u64(11),
@@ -554,14 +552,14 @@ fn keygen_refuses_a_private_exponent_below_the_square_root_of_n() {
     // The oracle's view of the pair: two usable primes far apart, and a d under 2^512.
     let e = BigUint::from(65537u32);
     for x in [&p, &q] {
-        assert!(is_prime_oracle(x) && (x - 1u32).gcd(&e).is_one());
+        assert!(usable(x));
         assert_eq!(x.bits(), 512);
     }
     let lambda = (&p - 1u32).lcm(&(&q - 1u32));
     let d = e.modinv(&lambda).expect("e is invertible mod λ");
     assert!(d < BigUint::one() << 512, "the pair gives a small d");
     let mut rng = Scripted {
-        candidates: vec![p.to_bytes_be(), q.to_bytes_be()],
+        candidates: vec![be64(&p), be64(&q)],
         inner: ChaCha20Rng::seed_from_u64(9),
     };
     let key = RsaPrivateKey::new(&mut rng, 1024).expect("a key, from primes drawn after the pair");
