@@ -57,8 +57,10 @@ fn check(n: &BigUint, x: &BigUint, x_limbs: usize) {
     }
 }
 
-const SIZES: [usize; 16] = [
-    2, 7, 63, 64, 65, 127, 128, 255, 521, 1024, 1536, 2047, 2048, 3072, 4096, 8192,
+/// Bit sizes of n. 1984 and 3968 bits (31 and 62 limbs) fill their signed 62-bit limbs
+/// exactly (64 · 31 = 62 · 32), so the limb `safegcd` adds for the sign is all that holds it.
+const SIZES: [usize; 18] = [
+    2, 7, 63, 64, 65, 127, 128, 255, 521, 1024, 1536, 1984, 2047, 2048, 3072, 3968, 4096, 8192,
 ];
 
 #[test]
@@ -209,5 +211,23 @@ fn invert_rejects_a_common_factor_that_is_one_mod_2_64() {
             .expect("n has a unit");
         let inv = Option::<Nat>::from(m.invert(&nat(&x))).expect("a unit inverts");
         assert!((to_big(&inv) * &x % &n).is_one(), "{x} is a unit");
+    }
+}
+
+/// The Bézout coefficient d ends anywhere in (−2n, n), and `safegcd` brings it into [0, n) by
+/// adding n when negative, applying f's sign, and adding n again when negative. Random inputs
+/// almost always end with d above −n, where one addition would do; these two end below it
+/// (found by a search over 40,000 random 62- to 128-bit pairs with a model of the divsteps).
+/// The first ends with f = +1 and needs both additions; the second ends with f = −1 and needs
+/// the first one, before the sign. Without it, no other test fails.
+#[test]
+fn inverses_whose_last_coefficient_is_below_minus_n() {
+    for (n, x) in [
+        // d = −1.189n, f = +1.
+        (3_017_568_035_394_362_835u64, 2_228_020_794_326_201_491u64),
+        // d = −1.159n, f = −1.
+        (3_661_018_971_910_335_139, 853_145_813_898_651_397),
+    ] {
+        check(&BigUint::from(n), &BigUint::from(x), 1);
     }
 }
