@@ -473,6 +473,19 @@ mod tests {
                 Error::NotAPrivateKey
             );
         }
+        // A block with no body is named as such (the decoder would only say it is short).
+        let empty = "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n";
+        assert_eq!(
+            message(private_key_from_bytes(empty.as_bytes()).unwrap_err()),
+            "PEM: the PRIVATE KEY block is empty"
+        );
+        // A boundary starts its line (RFC 7468 §2; OpenSSL reads only those): one after other
+        // text on its line is no boundary, and with no other the input is not PEM.
+        let joined = format!("x{pem}");
+        assert!(matches!(
+            private_key_from_bytes(joined.as_bytes()),
+            Err(Error::Encoding(_))
+        ));
         // Headers inside the block.
         let headers = pem.replace(
             "KEY-----\nMII",
