@@ -216,8 +216,9 @@ fn invert_rejects_a_common_factor_that_is_one_mod_2_64() {
 
 /// The Bézout coefficient d ends anywhere in (−2n, n), and `safegcd` brings it into [0, n) by
 /// adding n when negative, applying f's sign, and adding n again when negative. Random inputs
-/// almost always end with d above −n, where one addition would do; these two end below it
-/// (found by a search over 40,000 random 62- to 128-bit pairs with a model of the divsteps).
+/// almost always end with d above −n, where one addition would do (all but 3 of 3,000 random
+/// 62- to 128-bit pairs, in a model of the divsteps); these two end below it (found by a search
+/// over 40,000 such pairs with that model).
 /// The first ends with f = +1 and needs both additions; the second ends with f = −1 and needs
 /// the first one, before the sign. Without it, no other test fails.
 #[test]
