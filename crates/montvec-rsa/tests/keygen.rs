@@ -17,6 +17,11 @@ fn big(x: &Nat) -> BigUint {
     BigUint::from_bytes_be(&x.to_be_bytes(x.limb_len() * 8))
 }
 
+/// A number written in hexadecimal (the scripted primes of the tests below).
+fn big_from_hex(s: &str) -> BigUint {
+    BigUint::parse_bytes(s.as_bytes(), 16).expect("hexadecimal")
+}
+
 /// Miller–Rabin in num-bigint with the 16 primes below 54 as bases: a primality oracle apart
 /// from the crate's own test (random bases, its own arithmetic). A composite passes 16 fixed
 /// bases only if built for them; generated candidates are not.
@@ -501,12 +506,10 @@ fn keygen_refuses_a_q_next_to_p() {
 /// (Python, seed 412, the 118,628th draw) until p and p + 2^412 were both usable primes.
 #[test]
 fn keygen_bounds_p_minus_q_at_exactly_2_to_the_412() {
-    let p = BigUint::parse_bytes(
-        b"f4c9ef0c5b92900174b147a55bb4844e367c29b39fdb48d2aaa3d3b4fb43dcee\
-          bca84a86f910d408e41c6ec7caaf256654d5d7aeaa79d920acbc97d1ed1f283d",
-        16,
-    )
-    .unwrap();
+    let p = big_from_hex(
+        "f4c9ef0c5b92900174b147a55bb4844e367c29b39fdb48d2aaa3d3b4fb43dcee\
+         bca84a86f910d408e41c6ec7caaf256654d5d7aeaa79d920acbc97d1ed1f283d",
+    );
     let bound = BigUint::one() << (1024 / 2 - 100);
     let inside = &p + &bound;
     assert!(usable(&p) && usable(&inside));
@@ -540,12 +543,11 @@ fn keygen_bounds_p_minus_q_at_exactly_2_to_the_412() {
 /// 511-bit d). The pair must be refused, and the key built from later draws.
 #[test]
 fn keygen_refuses_a_private_exponent_below_the_square_root_of_n() {
-    let hex = |s: &str| BigUint::parse_bytes(s.as_bytes(), 16).unwrap();
-    let p = hex(
+    let p = big_from_hex(
         "ceb9378bf0830150bd1a59f4ac12d073678c09a83a77e2f470c3756c181eb244\
          38d256c40384ce307d4744ee1d7a265da1e11e1e6afb80242c2bdcdfbebb8435",
     );
-    let q = hex(
+    let q = big_from_hex(
         "f12d6b789898d6de31f4139d736b4886a378b5eeeee13372838eb3a8c6ce7aa4\
          ecf5653a041af08de77dd06b2263d76d3cdbf878d2256ad4de332c5a5e856f93",
     );

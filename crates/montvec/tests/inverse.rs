@@ -218,9 +218,9 @@ fn invert_rejects_a_common_factor_that_is_one_mod_2_64() {
 /// adding n when negative, applying f's sign, and adding n again when negative. Random inputs
 /// almost always end with d above −n, where one addition would do (all but 3 of 3,000 random
 /// 62- to 128-bit pairs, in a model of the divsteps); these two end below it (found by a search
-/// over 40,000 such pairs with that model).
-/// The first ends with f = +1 and needs both additions; the second ends with f = −1 and needs
-/// the first one, before the sign. Without it, no other test fails.
+/// over 40,000 such pairs with that model). The first ends with f = +1 and needs both
+/// additions; the second ends with f = −1 and needs the first one, before the sign. Without
+/// it, no other test fails.
 #[test]
 fn inverses_whose_last_coefficient_is_below_minus_n() {
     for (n, x) in [
